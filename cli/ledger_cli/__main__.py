@@ -1,0 +1,3 @@
+from ledger_cli.app import main
+
+main()

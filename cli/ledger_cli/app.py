@@ -1,0 +1,118 @@
+"""The root command: global options, error handling, and the noun groups."""
+
+import warnings
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+import pluggy
+
+from ledger.database import sqlite3
+from ledger.errors import LedgerError
+from ledger.plugins import get_plugin_manager
+from ledger_cli import (
+    batch,
+    campaign,
+    condition,
+    exchange,
+    hero,
+    history,
+    item,
+    stamina,
+    stars,
+    step,
+)
+from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
+
+
+class LedgerGroup(click.Group):
+    """Turns ledger errors into exit status 1 with the message on stderr, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except LedgerError as error:
+            raise click.ClickException(str(error)) from None
+        except sqlite3.Error as error:
+            raise click.ClickException(f"the ledger database failed: {error}") from None
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    click.echo(f"Warning: {message}", err=True)
+
+
+def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
+    """A fresh CLI around a plugin manager (tests build their own)."""
+
+    @click.group(cls=LedgerGroup)
+    @click.option(
+        "--database",
+        type=click.Path(dir_okay=False, path_type=Path),
+        envvar=DATABASE_ENV,
+        help=f"The ledger file (default: ${DATABASE_ENV}, else one in the user data directory).",
+    )
+    @click.option(
+        "--campaign",
+        "campaign_name",
+        envvar=CAMPAIGN_ENV,
+        help=f"The campaign (default: ${CAMPAIGN_ENV}, else the only one in the file).",
+    )
+    @click.option(
+        "--idempotency-key",
+        metavar="KEY",
+        help="Record the command only if no command was recorded with this key before.",
+    )
+    @click.option(
+        "--expect-seq",
+        type=int,
+        metavar="N",
+        help="Refuse (and write nothing) unless the campaign's last event is N.",
+    )
+    @click.version_option(package_name="campaign-ledger")
+    @click.pass_context
+    def cli(
+        ctx: click.Context,
+        database: Path | None,
+        campaign_name: str | None,
+        idempotency_key: str | None,
+        expect_seq: int | None,
+    ) -> None:
+        """An event-sourced campaign ledger for Agemonia.
+
+        Every change to the Heroes is an event, checked against the rules when recorded and
+        never altered afterwards. State at any point is rebuilt from the events.
+
+        \b
+        Examples:
+          campaign-ledger campaign new "Moonsilver"
+          campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
+          campaign-ledger damage Torrax 3
+          campaign-ledger hero show Torrax --at city-2
+        """
+        warnings.showwarning = _show_warning
+        if isinstance(ctx.obj, App):
+            app = ctx.obj  # batch passes its App to every line; it closes it at the end
+        else:
+            app = ctx.obj = App(pm or get_plugin_manager())
+            ctx.call_on_close(app.close)
+        app.database, app.campaign_name = database, campaign_name
+        app.idempotency_key, app.expect_seq = idempotency_key, expect_seq
+
+    for module in (campaign, hero, step, stamina, condition, item, stars, history, exchange, batch):
+        module.register(cli)
+    return cli
+
+
+def main() -> None:
+    app = App(get_plugin_manager())
+    try:
+        build_cli(app.pm).main(obj=app, prog_name="campaign-ledger")
+    finally:
+        app.close()

@@ -1,0 +1,47 @@
+"""batch FILE: one command per line, each committed on its own."""
+
+import shlex
+from typing import TextIO
+
+import click
+
+from ledger_cli.context import App, pass_app
+
+
+def register(cli: click.Group) -> None:
+    @cli.command()
+    @click.argument("file", type=click.File("r", encoding="utf-8"))
+    @click.option("--quiet", is_flag=True, help="Do not echo each line before running it.")
+    @pass_app
+    def batch(app: App, file: TextIO, quiet: bool) -> None:
+        """Run FILE (or - for stdin): one command per line as typed after campaign-ledger.
+
+        Blank lines and lines starting with # are skipped. Each line commits on its own; the
+        first error stops the batch and names the line.
+
+        \b
+        Example:
+          campaign-ledger --database moonsilver.db batch examples/first-evening.txt
+        """
+        database, campaign = app.path, app.campaign_name
+        for number, line in enumerate(file, 1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                args = shlex.split(text)
+            except ValueError as error:
+                raise click.ClickException(f"line {number}: {error}: {text}") from None
+            if args[0] == "batch":
+                raise click.ClickException(f"line {number}: a batch cannot run another batch")
+            prefix = ["--database", str(database)]
+            if campaign is not None:
+                prefix += ["--campaign", campaign]
+            if not quiet:
+                click.echo(f"» {text}")
+            try:
+                cli.main(prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=app)
+            except click.ClickException as error:
+                # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
+                failed = click.UsageError if error.exit_code == 2 else click.ClickException
+                raise failed(f"line {number}: {text}\n{error.format_message()}") from None

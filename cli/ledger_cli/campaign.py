@@ -1,0 +1,40 @@
+"""campaign new | campaign list"""
+
+import click
+
+from ledger_cli import output
+from ledger_cli.context import App, json_option, pass_app
+
+
+def register(cli: click.Group) -> None:
+    @cli.group(invoke_without_command=True)
+    @click.pass_context
+    def campaign(ctx: click.Context) -> None:
+        """Campaigns in the ledger file (lists them by default)."""
+        if ctx.invoked_subcommand is None:
+            ctx.invoke(list_campaigns)
+
+    @campaign.command("new")
+    @click.argument("name")
+    @pass_app
+    def new(app: App, name: str) -> None:
+        """Start a campaign.
+
+        \b
+        Example:
+          campaign-ledger campaign new "Moonsilver"
+        """
+        created = app.ledger(create=True).create_campaign(name)
+        click.echo(f"#1 Campaign {created.name!r} created in {app.path}")
+
+    @campaign.command("list")
+    @json_option
+    @pass_app
+    def list_campaigns(app: App, as_json: bool = False) -> None:
+        """The campaigns in the ledger file."""
+        names = app.ledger().campaigns()
+        if as_json:
+            click.echo(output.to_json(names))
+        else:
+            for name in names:
+                click.echo(name)

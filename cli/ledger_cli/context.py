@@ -1,0 +1,102 @@
+"""What every command needs: the plugin set, the ledger file, the campaign, and recording."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+import platformdirs
+import pluggy
+
+from ledger.campaign import Campaign, Recorded
+from ledger.event import Event
+from ledger.ledger import Ledger
+from ledger.refs import resolve
+from ledger.registry import Registry
+from ledger.state import CampaignState
+from ledger_cli import output
+
+DATABASE_ENV = "LEDGER_DATABASE"
+CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
+
+
+def default_database() -> Path:
+    return platformdirs.user_data_path("campaign-ledger") / "ledger.db"
+
+
+@dataclass
+class App:
+    pm: pluggy.PluginManager
+    database: Path | None = None
+    campaign_name: str | None = None
+    idempotency_key: str | None = None
+    expect_seq: int | None = None
+    _registry: Registry | None = None
+    _ledgers: dict[Path, Ledger] = field(default_factory=dict)
+
+    @property
+    def registry(self) -> Registry:
+        if self._registry is None:
+            self._registry = Registry(self.pm)
+        return self._registry
+
+    @property
+    def path(self) -> Path:
+        return self.database or default_database()
+
+    def ledger(self, *, create: bool = False) -> Ledger:
+        """The ledger file, opened once per process (batch reuses it for every line)."""
+        path = self.path
+        if path not in self._ledgers:
+            self._ledgers[path] = Ledger.open(path, self.registry, create=create)
+        return self._ledgers[path]
+
+    def campaign(self) -> Campaign:
+        return self.ledger().campaign(self.campaign_name)
+
+    def state(self, at: str | None = None) -> tuple[int, CampaignState]:
+        """The state at a point a player named (default: now), and that point's seq."""
+        campaign = self.campaign()
+        seq = resolve(campaign, at) if at is not None else campaign.head().seq
+        return seq, campaign.state(seq)
+
+    def hero_name(self, name: str) -> str:
+        """The Hero's name as recorded, from a name typed in any case."""
+        return self.campaign().state().hero(name).name
+
+    def record(self, *events: Event, as_json: bool = False) -> Recorded:
+        recorded = self.campaign().record(
+            events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
+        )
+        show_recorded(recorded, as_json)
+        return recorded
+
+    def close(self) -> None:
+        for ledger in self._ledgers.values():
+            ledger.close()
+        self._ledgers.clear()
+
+
+def show_recorded(recorded: Recorded, as_json: bool) -> None:
+    if as_json:
+        click.echo(output.to_json(output.recorded_json(recorded)))
+        return
+    if recorded.replayed:
+        click.echo(f"Already recorded as command #{recorded.rows[0].command}; nothing written.")
+    for row, event in zip(recorded.rows, recorded.events, strict=True):
+        click.echo(f"#{row.seq} {event.describe()}")
+    for line in output.changes(recorded.before, recorded.after):
+        click.echo(f"   {line}")
+
+
+pass_app = click.make_pass_decorator(App)
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+at_option = click.option(
+    "--at",
+    "at",
+    metavar="REF",
+    help="A point of the campaign: N (after event N), city-2, journey-3, scenario-5, "
+    "scenario-5.2 (second play), each optionally with :end.",
+)
+# Lets "-3" reach a numeric argument (and be refused as a rule) instead of parsing as an option.
+NUMBERS = {"ignore_unknown_options": True}

@@ -1,0 +1,128 @@
+"""hero add | hero show | hero list | party show"""
+
+import click
+
+from ledger.content import HeroSpec
+from ledger.errors import BadInput
+from ledger_base_game.events import HeroJoined
+from ledger_cli import output
+from ledger_cli.context import App, at_option, json_option, pass_app
+
+STATS = ("might", "agility", "will", "taunt", "chips", "wounded_chips")
+
+
+def register(cli: click.Group) -> None:
+    @cli.group(invoke_without_command=True)
+    @click.pass_context
+    def hero(ctx: click.Context) -> None:
+        """Heroes of the campaign (lists them by default)."""
+        if ctx.invoked_subcommand is None:
+            ctx.invoke(list_heroes)
+
+    @hero.command("add", context_settings={"ignore_unknown_options": True})
+    @click.argument("name")
+    @click.option("--might", type=int)
+    @click.option("--agility", type=int)
+    @click.option("--will", type=int)
+    @click.option("--taunt", type=int)
+    @click.option("--chips", type=int, help="Stamina chips at the Hero's level.")
+    @click.option("--wounded-chips", type=int, help="Chips on the red (wounded) disk side.")
+    @json_option
+    @pass_app
+    def add(
+        app: App,
+        name: str,
+        might: int | None,
+        agility: int | None,
+        will: int | None,
+        taunt: int | None,
+        chips: int | None,
+        wounded_chips: int | None,
+        as_json: bool,
+    ) -> None:
+        """A Hero joins. Base-game Heroes take what the base game knows; give the rest.
+
+        \b
+        Example:
+          campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
+        """
+        given = {
+            "might": might,
+            "agility": agility,
+            "will": will,
+            "taunt": taunt,
+            "chips": chips,
+            "wounded_chips": wounded_chips,
+        }
+        known = app.registry.heroes.find(name) or HeroSpec(name=name)
+        stats = {
+            stat: given[stat] if given[stat] is not None else getattr(known, stat) for stat in STATS
+        }
+        missing = [f"--{stat.replace('_', '-')}" for stat, value in stats.items() if value is None]
+        if missing:
+            source = "the base game" if known.source else "no loaded plugin"
+            raise BadInput(
+                f"{known.name}: {source} does not know {', '.join(missing)}; give "
+                f"{'it' if len(missing) == 1 else 'them'} (e.g. {missing[0]} 3)"
+            )
+        app.record(HeroJoined(hero=known.name, **stats), as_json=as_json)  # type: ignore[arg-type]
+        defaults = [stat for stat in STATS if given[stat] is None]
+        if defaults and known.source and not as_json:
+            click.echo(f"   {', '.join(defaults)} from the base game ({known.source})")
+
+    @hero.command("show")
+    @click.argument("name")
+    @at_option
+    @json_option
+    @pass_app
+    def show(app: App, name: str, at: str | None, as_json: bool) -> None:
+        """A Hero's state now, or at any earlier point with --at.
+
+        \b
+        Examples:
+          campaign-ledger hero show Venia
+          campaign-ledger hero show Venia --at scenario-7 --json
+        """
+        _, state = app.state(at)
+        found = state.hero(name)
+        if as_json:
+            click.echo(output.to_json(output.hero_json(found, state)))
+        else:
+            click.echo("\n".join(output.hero_text(found, state)))
+
+    @hero.command("list")
+    @at_option
+    @json_option
+    @pass_app
+    def list_heroes(app: App, at: str | None = None, as_json: bool = False) -> None:
+        """The Heroes' names."""
+        _, state = app.state(at)
+        names = list(state.heroes)
+        click.echo(output.to_json(names) if as_json else "\n".join(names))
+
+    @cli.group(invoke_without_command=True)
+    @click.pass_context
+    def party(ctx: click.Context) -> None:
+        """The whole party (shows it by default)."""
+        if ctx.invoked_subcommand is None:
+            ctx.invoke(party_show)
+
+    @party.command("show")
+    @at_option
+    @json_option
+    @pass_app
+    def party_show(app: App, at: str | None = None, as_json: bool = False) -> None:
+        """Every Hero, the level and the step, now or at --at.
+
+        \b
+        Example:
+          campaign-ledger party show --at city-2:end
+        """
+        seq, state = app.state(at)
+        if as_json:
+            click.echo(output.to_json(output.party_json(state, seq)))
+            return
+        click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
+        for found in state.heroes.values():
+            click.echo("")
+            click.echo("\n".join(output.hero_text(found, state)))

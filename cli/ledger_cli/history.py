@@ -1,0 +1,88 @@
+"""log | undo | redo | verify"""
+
+import sys
+
+import click
+
+from ledger.verify import verify as verify_ledger
+from ledger_cli import output
+from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
+
+
+def register(cli: click.Group) -> None:
+    @cli.command()
+    @json_option
+    @pass_app
+    def log(app: App, as_json: bool) -> None:
+        """Every event of the campaign, undone commands marked.
+
+        \b
+        Example:
+          campaign-ledger log --json
+        """
+        entries = app.campaign().log()
+        if as_json:
+            click.echo(output.to_json([output.log_json(entry) for entry in entries]))
+            return
+        for entry in entries:
+            row = entry.row
+            step = f"{row.step_kind} {row.step_number}" if row.step_kind else "-"
+            if row.scenario is not None:
+                step = f"scenario {row.scenario}"
+            mark = "  [undone]" if entry.reverted else ""
+            lead = f"{row.seq:>5}" if row.command == row.seq else f"{'+':>5}"
+            click.echo(f"{lead}  {step:<12} {entry.description}{mark}")
+
+    @cli.command(context_settings=NUMBERS)
+    @click.argument("count", type=int, default=1)
+    @click.option(
+        "--command",
+        "commands",
+        type=int,
+        multiple=True,
+        metavar="SEQ",
+        help="Undo this command (its first event's number) instead of the last ones.",
+    )
+    @json_option
+    @pass_app
+    def undo(app: App, count: int, commands: tuple[int, ...], as_json: bool) -> None:
+        """Revert the last COUNT commands still in effect, by appending an undo event.
+
+        Refused, with the reason, if a later event would become illegal.
+
+        \b
+        Examples:
+          campaign-ledger undo
+          campaign-ledger undo 3
+          campaign-ledger undo --command 42
+        """
+        campaign = app.campaign()
+        recorded = campaign.undo(count, commands or None)
+        show_recorded(recorded, as_json)
+
+    @cli.command(context_settings=NUMBERS)
+    @click.argument("count", type=int, default=1)
+    @json_option
+    @pass_app
+    def redo(app: App, count: int, as_json: bool) -> None:
+        """Bring back the last COUNT undone commands."""
+        show_recorded(app.campaign().redo(count), as_json)
+
+    @cli.command()
+    @json_option
+    @pass_app
+    def verify(app: App, as_json: bool) -> None:
+        """Check every hash chain, the append-only triggers, and that every snapshot equals
+        a fold from scratch. Exits 1 naming the first bad event."""
+
+        def progress(campaign: str, events: int) -> None:
+            if sys.stderr.isatty():
+                click.echo(f"verifying {campaign!r} ({events} events)…", err=True)
+
+        problems = verify_ledger(app.ledger(), progress)
+        if as_json:
+            click.echo(output.to_json({"ok": not problems, "problems": [str(p) for p in problems]}))
+        elif not problems:
+            click.echo("ok: every chain, trigger and snapshot verifies")
+        if problems:
+            raise click.ClickException("\n".join(str(problem) for problem in problems))

@@ -1,0 +1,157 @@
+"""How state, events and changes look on the terminal and in JSON."""
+
+from typing import Any
+
+import msgspec
+
+from ledger.campaign import LogEntry, Recorded
+from ledger.state import CampaignState, Hero, Stamina
+
+
+def to_json(value: Any) -> str:
+    return msgspec.json.format(msgspec.json.encode(value), indent=2).decode()
+
+
+def stamina_text(s: Stamina) -> str:
+    return f"{s.unspent} unspent · {s.spent} spent · {s.wound} wound · {s.locked} locked"
+
+
+def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
+    s = hero.stamina
+    return {
+        "name": hero.name,
+        "level": state.level,
+        "xp": state.xp,
+        "status": hero.status,
+        "might": hero.might,
+        "agility": hero.agility,
+        "will": hero.will,
+        "taunt": hero.taunt,
+        "stamina": {
+            "unspent": s.unspent,
+            "spent": s.spent,
+            "wound": s.wound,
+            "locked": s.locked,
+            "chips": hero.chips,
+            "wounded_chips": hero.wounded_chips,
+            "locks": [msgspec.to_builtins(lock) for lock in s.locks],
+        },
+        "conditions": [c.name for c in sorted(hero.conditions, key=lambda c: c.number)],
+        "conditions_in_effect": state.in_scenario,
+        "items": [item.name for item in hero.items],
+        "item_details": [msgspec.to_builtins(item) for item in hero.items],
+        "stars": hero.stars,
+        "gems": {"achievement": hero.gems.achievement, "inspiration": hero.gems.inspiration},
+        "keywords": list(hero.keywords),
+    }
+
+
+def step_json(state: CampaignState) -> dict[str, Any] | None:
+    return msgspec.to_builtins(state.step) if state.step else None
+
+
+def party_json(state: CampaignState, at: int) -> dict[str, Any]:
+    return {
+        "campaign": state.name,
+        "at": at,
+        "level": state.level,
+        "xp": state.xp,
+        "step": step_json(state),
+        "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
+    }
+
+
+def step_text(state: CampaignState) -> str:
+    step = state.step
+    if step is None:
+        return "before the first step"
+    if step.kind == "scenario":
+        play = f", play {step.play}" if step.play and step.play > 1 else ""
+        ended = " (ended)" if step.ended else ""
+        return f"Scenario step {step.number}: scenario {step.scenario}{play}{ended}"
+    return f"{step.kind.title()} step {step.number}"
+
+
+def hero_text(hero: Hero, state: CampaignState) -> list[str]:
+    s = hero.stamina
+    lines = [
+        f"{hero.name} — level {state.level}, {state.xp} XP, {hero.status}",
+        f"  Might {hero.might} · Agility {hero.agility} · Will {hero.will} · Taunt {hero.taunt}",
+        f"  Stamina     {stamina_text(s)}  ({hero.chips} chips, {hero.wounded_chips} on the "
+        "wounded side)",
+    ]
+    for lock in s.locks:
+        lines.append(f"              {lock.chips} locked on {lock.source} (needs {lock.required})")
+    if hero.conditions:
+        names = ", ".join(f"{c.name} (#{c.number})" for c in hero.conditions)
+        note = "" if state.in_scenario else " (no effect until the scenario)"
+        lines.append(f"  Conditions  {names}{note}")
+    else:
+        lines.append("  Conditions  none")
+    carried = ", ".join(item.name + (" [Quest]" if item.quest else "") for item in hero.items)
+    lines.append(f"  Items       {carried or 'none'}")
+    lines.append(
+        f"  Stars       {hero.stars}    Gems  {hero.gems.achievement} achievement, "
+        f"{hero.gems.inspiration} inspiration"
+    )
+    if hero.keywords:
+        lines.append(f"  Keywords    {', '.join(hero.keywords)}")
+    return lines
+
+
+def changes(before: CampaignState, after: CampaignState) -> list[str]:
+    """What a command changed, in words, including what the rules did on their own."""
+    lines = []
+    if before.step != after.step:
+        lines.append(f"now: {step_text(after)}")
+    for name, hero in after.heroes.items():
+        old = before.heroes.get(name)
+        if old is None or old == hero:
+            continue
+        if old.status != hero.status:
+            note = " — draw an Injury card" if hero.status == "wounded" else ""
+            lines.append(f"{name} is now {hero.status}{note}")
+        if old.stamina != hero.stamina:
+            lines.append(f"{name}: {stamina_text(old.stamina)} → {stamina_text(hero.stamina)}")
+        if old.conditions != hero.conditions:
+            names = ", ".join(c.name for c in hero.conditions) or "none"
+            lines.append(f"{name}: conditions {names}")
+        if old.items != hero.items:
+            lines.append(f"{name}: items {', '.join(i.name for i in hero.items) or 'none'}")
+        if old.stars != hero.stars:
+            lines.append(f"{name}: {old.stars} → {hero.stars} Stars")
+    if not lines and before == after:
+        lines.append("no change")
+    return lines
+
+
+def recorded_json(recorded: Recorded) -> dict[str, Any]:
+    changed = [
+        hero_json(hero, recorded.after)
+        for name, hero in recorded.after.heroes.items()
+        if recorded.before.heroes.get(name) != hero
+    ]
+    return {
+        "replayed": recorded.replayed,
+        "events": [{"seq": r.seq, "type": r.type, "hero": r.hero} for r in recorded.rows],
+        "heroes": changed,
+        "step": step_json(recorded.after),
+    }
+
+
+def log_json(entry: LogEntry) -> dict[str, Any]:
+    row = entry.row
+    return {
+        "seq": row.seq,
+        "command": row.command,
+        "type": row.type,
+        "hero": row.hero,
+        "reverted": entry.reverted,
+        "description": entry.description,
+        "step": {"kind": row.step_kind, "number": row.step_number, "scenario": row.scenario},
+        "recorded_at": row.recorded_at,
+        "plugin": row.plugin,
+        "plugin_version": row.plugin_version,
+        "payload": msgspec.json.decode(row.payload),
+        "hash": row.hash,
+    }

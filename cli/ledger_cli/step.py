@@ -1,0 +1,56 @@
+"""step city | step journey | step scenario N | scenario end"""
+
+import click
+
+from ledger_base_game.events import ScenarioEnded, StepStarted
+from ledger_cli.context import App, json_option, pass_app
+
+
+def register(cli: click.Group) -> None:
+    @cli.group()
+    def step() -> None:
+        """Start the next step of the campaign: City → Journey → Scenario → City."""
+
+    @step.command("city")
+    @json_option
+    @pass_app
+    def city(app: App, as_json: bool) -> None:
+        """Start a City step."""
+        app.record(StepStarted(kind="city"), as_json=as_json)
+
+    @step.command("journey")
+    @json_option
+    @pass_app
+    def journey(app: App, as_json: bool) -> None:
+        """Start a Journey step."""
+        app.record(StepStarted(kind="journey"), as_json=as_json)
+
+    @step.command("scenario", context_settings={"ignore_unknown_options": True})
+    @click.argument("number", type=int)
+    @json_option
+    @pass_app
+    def scenario_step(app: App, number: int, as_json: bool) -> None:
+        """Start a Scenario step playing scenario NUMBER.
+
+        \b
+        Example:
+          campaign-ledger step scenario 4
+        """
+        app.record(StepStarted(kind="scenario", scenario=number), as_json=as_json)
+
+    @cli.group()
+    def scenario() -> None:
+        """The scenario being played."""
+
+    @scenario.command("end")
+    @click.option("--outcome", metavar="CODE", help='As on the Party sheet, e.g. "S2".')
+    @json_option
+    @pass_app
+    def end(app: App, outcome: str | None, as_json: bool) -> None:
+        """End the scenario: every Hero recovers fully and loses all conditions (§2.5).
+
+        \b
+        Example:
+          campaign-ledger scenario end --outcome S2
+        """
+        app.record(ScenarioEnded(outcome=outcome), as_json=as_json)

@@ -1,0 +1,253 @@
+"""One campaign: record commands, undo and redo them, and read state at any point."""
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, RuleViolation
+from ledger.event import META_TYPES, Event, Redone, Undone
+from ledger.history import History, Meta, metas_from_rows
+from ledger.projection import Projector
+from ledger.rows import Row
+from ledger.state import CampaignState
+from ledger.store import Snapshot
+from ledger.text import check_name
+
+if TYPE_CHECKING:
+    from ledger.ledger import Ledger
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Recorded(msgspec.Struct, frozen=True, kw_only=True):
+    """What a command wrote, and the state before and after it."""
+
+    rows: list[Row]
+    events: list[Event]
+    before: CampaignState
+    after: CampaignState
+    replayed: bool = False  # True when an idempotency key found the command already recorded
+
+
+class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
+    row: Row
+    reverted: bool
+    description: str
+
+
+class Campaign:
+    def __init__(self, ledger: "Ledger", name: str) -> None:
+        self.ledger = ledger
+        self.name = name
+        self.store = ledger.store
+        self.registry = ledger.registry
+        self.projector = Projector(ledger.store, ledger.registry, name)
+
+    # Reading
+
+    def head(self) -> Row:
+        head = self.store.head(self.name)
+        if head is None:
+            raise NotFound(f"no campaign named {self.name!r}")
+        return head
+
+    def history(self) -> History:
+        return History(metas_from_rows(self.store.rows_of_types(self.name, sorted(META_TYPES))))
+
+    def state(self, at: int | None = None) -> CampaignState:
+        """State right after event ``at`` (default: the latest), undone commands left out."""
+        head = self.head().seq
+        if at is None:
+            at = head
+        if not 1 <= at <= head:
+            raise NotFound(f"campaign {self.name!r} has events 1 to {head}; there is no event {at}")
+        return self.projector.state_at(at, self.history())
+
+    def log(self) -> list[LogEntry]:
+        reverted = self.history().reverted()
+        entries = []
+        for row in self.store.rows(self.name):
+            try:
+                description = self.projector.decode(row).describe()
+            except LedgerError as error:  # a missing plugin: the raw event still shows
+                description = f"{row.type} ({error})"
+            entries.append(
+                LogEntry(row=row, reverted=row.command in reverted, description=description)
+            )
+        return entries
+
+    # Writing
+
+    def record(
+        self,
+        events: Sequence[Event],
+        *,
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Recorded:
+        """Validate the events against the current state and append them as one command.
+
+        Raises RuleViolation (nothing written) if any event is illegal, ConflictError if the
+        campaign moved past ``expected_seq`` or another writer got there first.
+        """
+        if not events:
+            raise BadInput("a command must record at least one event")
+        if any(event.tag() in META_TYPES for event in events):
+            raise BadInput("undo and redo are recorded with Campaign.undo() and Campaign.redo()")
+        if idempotency_key is not None:
+            idempotency_key = check_name(idempotency_key, "idempotency key")
+            earlier = self.store.command(self.name, idempotency_key)
+            if earlier:
+                state = self.state()
+                events = [self.projector.decode(row) for row in earlier]
+                return Recorded(
+                    rows=earlier, events=events, before=state, after=state, replayed=True
+                )
+        head = self.head()
+        if expected_seq is not None and expected_seq != head.seq:
+            raise ConflictError(
+                f"campaign {self.name!r} is at event {head.seq}, not {expected_seq}; "
+                "someone recorded in the meantime, nothing was written"
+            )
+        history = self.history()
+        before = self.projector.state_at(head.seq, history)
+        return self._append(head, events, before, history.revision, idempotency_key)
+
+    def undo(self, count: int = 1, commands: Sequence[int] | None = None) -> Recorded:
+        """Revert the last ``count`` commands still in effect, or the named ``commands``."""
+        history = self.history()
+        in_effect = [c for c in self._domain_commands() if c not in history.reverted()]
+        if commands is None:
+            if count < 1 or count > len(in_effect):
+                raise RuleViolation(
+                    f"cannot undo {count} command(s): {len(in_effect)} can be undone"
+                )
+            chosen = tuple(in_effect[::-1][:count])
+        else:
+            for command in commands:
+                if command not in in_effect:
+                    raise RuleViolation(f"#{command} is not a command in effect that can be undone")
+            chosen = tuple(sorted(set(commands), reverse=True))
+        return self._record_meta(Undone(commands=chosen), history)
+
+    def redo(self, count: int = 1) -> Recorded:
+        """Bring back the last ``count`` undone commands, unless commands came after them."""
+        history = self.history()
+        first_undo = history.metas[0].seq if history.metas else None
+        later = [c for c in self._domain_commands() if first_undo and c > first_undo]
+        stack = history.redo_stack(later)
+        if count < 1 or count > len(stack):
+            why = "" if stack or not history.metas else " (a command was recorded after the undo)"
+            raise RuleViolation(f"cannot redo {count} command(s): {len(stack)} can be redone{why}")
+        return self._record_meta(Redone(commands=tuple(stack[::-1][:count])), history)
+
+    def _domain_commands(self) -> list[int]:
+        """Commands that undo can revert, oldest first (creating the campaign is not one)."""
+        marks = ", ".join("?" for _ in META_TYPES)
+        cursor = self.store.db.execute(
+            f"SELECT DISTINCT command FROM events WHERE campaign = ? AND command > 1 "
+            f"AND type NOT IN ({marks}) ORDER BY command",
+            [self.name, *sorted(META_TYPES)],
+        )
+        return [command for (command,) in cursor]
+
+    def _record_meta(self, event: Undone | Redone, history: History) -> Recorded:
+        """Refold from the last snapshot the change leaves valid; any later event that would
+        become illegal (or land in another step) refuses the undo or redo."""
+        head = self.head()
+        seq = head.seq + 1
+        changed = history.plus(Meta(seq, isinstance(event, Undone), event.commands))
+        before = self.projector.state_at(head.seq, history)
+        state, after = self.projector.start(head.seq, changed)
+        reverted = changed.reverted()
+        snapshots = []
+        verb = "undo" if isinstance(event, Undone) else "redo"
+        for row in self.store.rows(self.name, after=after, upto=head.seq):
+            if row.type not in META_TYPES and row.command not in reverted:
+                try:
+                    state = self.projector.decode(row).apply(state)
+                except RuleViolation as error:
+                    raise RuleViolation(
+                        f"{verb} refused: event #{row.seq} recorded later would become "
+                        f"illegal: {error}"
+                    ) from None
+                step = state.step
+                columns = (step.kind, step.number, step.scenario) if step else (None, None, None)
+                if columns != (row.step_kind, row.step_number, row.scenario):
+                    raise RuleViolation(
+                        f"{verb} refused: event #{row.seq} was recorded in another step than "
+                        f"it would now fall in; undo the later steps first"
+                    )
+            if row.seq % self.ledger.snapshot_interval == 0:
+                snapshots.append(self.projector.snapshot(row.seq, seq, state))
+        recorded = self._append(head, [event], state, seq, None, snapshots)
+        return msgspec.structs.replace(recorded, before=before)
+
+    def _append(
+        self,
+        head: Row,
+        events: Sequence[Event],
+        state: CampaignState,
+        revision: int,
+        idempotency_key: str | None,
+        snapshots: Sequence[Snapshot] = (),
+    ) -> Recorded:
+        before = state
+        rows: list[Row] = []
+        snapshots = list(snapshots)
+        command = head.seq + 1
+        recorded_at = self.ledger.clock().isoformat(timespec="microseconds")
+        prev_hash = head.hash
+        for seq, event in enumerate(events, start=command):
+            state = event.apply(state)
+            row = self.make_row(
+                event,
+                seq,
+                command,
+                state,
+                prev_hash,
+                recorded_at,
+                idempotency_key if seq == command else None,
+            )
+            rows.append(row)
+            prev_hash = row.hash
+            if seq % self.ledger.snapshot_interval == 0 or event.tag() in META_TYPES:
+                snapshots.append(self.projector.snapshot(seq, revision, state))
+        self.store.append(rows, snapshots)
+        return Recorded(rows=rows, events=list(events), before=before, after=state)
+
+    def make_row(
+        self,
+        event: Event,
+        seq: int,
+        command: int,
+        state: CampaignState,
+        prev_hash: str,
+        recorded_at: str,
+        idempotency_key: str | None = None,
+    ) -> Row:
+        plugin, version = self.registry.origin(event)
+        step = state.step
+        return Row(
+            campaign=self.name,
+            seq=seq,
+            command=command,
+            type=event.tag(),
+            schema=type(event).schema,
+            plugin=plugin,
+            plugin_version=version,
+            recorded_at=recorded_at,
+            step_kind=step.kind if step else None,
+            step_number=step.number if step else None,
+            scenario=step.scenario if step else None,
+            hero=event.hero_name,
+            idempotency_key=idempotency_key,
+            payload=msgspec.json.encode(event).decode(),
+            prev_hash=prev_hash,
+        ).sealed()

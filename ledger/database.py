@@ -1,0 +1,62 @@
+"""Opening the SQLite file: durable settings, migrations, and the SQLite version check."""
+
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sqlite_utils import Database
+
+from ledger.errors import BadInput, NotFound
+from ledger.migrations import migrations
+
+if TYPE_CHECKING:
+    import sqlite3 as sqlite3
+else:  # the module sqlite-utils uses: pysqlite3, with a current SQLite, when installed
+    from sqlite_utils.utils import sqlite3
+
+# SQLite before 3.51.3 can corrupt a WAL database when the WAL is reset under concurrent use.
+SAFE_SQLITE = (3, 51, 3)
+_warned = False
+
+
+def sqlite_version() -> tuple[int, ...]:
+    return tuple(sqlite3.sqlite_version_info)
+
+
+def warn_if_old_sqlite(version: tuple[int, ...] | None = None) -> bool:
+    """Warn once per process; returns whether this SQLite is older than the safe version."""
+    global _warned
+    version = version or sqlite_version()
+    old = version < SAFE_SQLITE
+    if old and not _warned:
+        _warned = True
+        shown = ".".join(map(str, version))
+        warnings.warn(
+            f"SQLite {shown} is older than 3.51.3 and has the WAL-reset corruption bug; "
+            "install pysqlite3 (pip install 'pysqlite3>=0.6.1') for a current SQLite",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    return old
+
+
+def open_database(path: Path | str, *, create: bool = True) -> Database:
+    """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
+    warn_if_old_sqlite()
+    path = Path(path)
+    if path.is_dir():
+        raise BadInput(f"{path} is a directory, not a ledger database file")
+    if not create and not path.exists():
+        raise NotFound(f"no ledger database at {path}; create a campaign with `campaign new NAME`")
+    if create:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        db = Database(path, execute_plugins=False)
+        db.execute("PRAGMA busy_timeout = 5000")
+        db.execute("PRAGMA journal_mode = WAL")
+        # FULL: a command that returned success survives a power cut, not only a crash.
+        db.execute("PRAGMA synchronous = FULL")
+        migrations.apply(db)
+    except sqlite3.DatabaseError as error:
+        raise BadInput(f"{path} is not a usable ledger database: {error}") from None
+    return db

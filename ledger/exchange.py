@@ -1,0 +1,93 @@
+"""Export a campaign as NDJSON, and import one after proving its chain is intact."""
+
+from collections.abc import Iterable
+from typing import IO
+
+import msgspec
+
+from ledger.campaign import Campaign
+from ledger.errors import BadInput, IntegrityError, LedgerError
+from ledger.event import META_TYPES
+from ledger.history import History, metas_from_rows
+from ledger.ledger import Ledger
+from ledger.rows import Row
+from ledger.state import CampaignState
+from ledger.verify import chain_problem
+
+FORMAT = "campaign-ledger/1"
+
+
+class Manifest(msgspec.Struct, frozen=True, kw_only=True):
+    format: str
+    campaign: str
+    events: int
+    head_hash: str
+    plugins: dict[str, str]
+
+
+def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
+    rows = list(campaign.store.rows(campaign.name))
+    manifest = Manifest(
+        format=FORMAT,
+        campaign=campaign.name,
+        events=len(rows),
+        head_hash=rows[-1].hash,
+        plugins={row.plugin: row.plugin_version for row in rows},
+    )
+    out.write(msgspec.json.encode(manifest).decode() + "\n")
+    for row in rows:
+        out.write(msgspec.json.encode(row).decode() + "\n")
+    return manifest
+
+
+def _read(lines: Iterable[str]) -> tuple[Manifest, list[Row]]:
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    if not numbered:
+        raise BadInput("the file is empty; an export starts with a manifest line")
+    try:
+        manifest = msgspec.json.decode(numbered[0][1], type=Manifest)
+    except msgspec.DecodeError as error:
+        raise BadInput(f"line {numbered[0][0]}: not a campaign-ledger manifest ({error})") from None
+    if manifest.format != FORMAT:
+        raise BadInput(f"unsupported export format {manifest.format!r} (expected {FORMAT})")
+    rows = []
+    for number, line in numbered[1:]:
+        try:
+            rows.append(msgspec.json.decode(line, type=Row))
+        except msgspec.DecodeError as error:
+            raise BadInput(f"line {number}: not an event row ({error})") from None
+    return manifest, rows
+
+
+def import_campaign(ledger: Ledger, lines: Iterable[str]) -> Campaign:
+    """Write the campaign only if its chain, count and head hash verify and every event
+    replays under the loaded plugins; otherwise nothing is written."""
+    manifest, rows = _read(lines)
+    if len(rows) != manifest.events or not rows or rows[-1].hash != manifest.head_hash:
+        raise IntegrityError(
+            f"the file holds {len(rows)} events but its manifest says {manifest.events} ending "
+            "in another hash: it was truncated or altered"
+        )
+    broken = chain_problem(rows, manifest.campaign)
+    if broken:
+        raise IntegrityError(f"the file does not verify: {broken}")
+    if manifest.campaign in ledger.campaigns():
+        raise BadInput(f"this ledger already has a campaign named {manifest.campaign!r}")
+    campaign = Campaign(ledger, manifest.campaign)
+    try:
+        history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
+    except msgspec.ValidationError as error:
+        raise IntegrityError(f"an undo or redo event cannot be read: {error}") from None
+    reverted = history.reverted()
+    state = CampaignState()
+    snapshots = []
+    for row in rows:
+        if row.type not in META_TYPES and row.command not in reverted:
+            try:
+                state = campaign.projector.decode(row).apply(state)
+            except LedgerError as error:
+                raise IntegrityError(f"event #{row.seq} does not replay: {error}") from None
+        if row.seq % ledger.snapshot_interval == 0 or row.seq == len(rows):
+            snapshots.append(campaign.projector.snapshot(row.seq, history.revision, state))
+    ledger.store.append(rows, snapshots)
+    return campaign

@@ -1,0 +1,94 @@
+"""A ledger file: any number of campaigns in one SQLite database."""
+
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from ledger.campaign import Campaign, Clock, utc_now
+from ledger.database import open_database
+from ledger.errors import BadInput, NotFound
+from ledger.event import CampaignCreated
+from ledger.registry import Registry, default_registry
+from ledger.rows import GENESIS
+from ledger.state import CampaignState
+from ledger.store import EventStore
+from ledger.text import check_name, name_key, quoted
+
+SNAPSHOT_INTERVAL = 100
+
+
+class Ledger:
+    def __init__(
+        self,
+        db: Database,
+        registry: Registry | None = None,
+        *,
+        snapshot_interval: int = SNAPSHOT_INTERVAL,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.db = db
+        self.store = EventStore(db)
+        self.registry = registry or default_registry()
+        self.snapshot_interval = snapshot_interval
+        self.clock = clock
+
+    @classmethod
+    def open(
+        cls,
+        path: Path | str,
+        registry: Registry | None = None,
+        *,
+        create: bool = True,
+        snapshot_interval: int = SNAPSHOT_INTERVAL,
+        clock: Clock = utc_now,
+    ) -> "Ledger":
+        return cls(
+            open_database(path, create=create),
+            registry,
+            snapshot_interval=snapshot_interval,
+            clock=clock,
+        )
+
+    def close(self) -> None:
+        self.db.close()
+
+    def campaigns(self) -> list[str]:
+        return self.store.campaigns()
+
+    def create_campaign(self, name: str) -> Campaign:
+        name = check_name(name, "campaign name")
+        if any(name_key(existing) == name_key(name) for existing in self.campaigns()):
+            raise BadInput(f"a campaign named {quoted(name)} already exists")
+        campaign = Campaign(self, name)
+        event = CampaignCreated(name=name)
+        recorded_at = self.clock().isoformat(timespec="microseconds")
+        row = campaign.make_row(event, 1, 1, event.apply(CampaignState()), GENESIS, recorded_at)
+        self.store.append([row])
+        return campaign
+
+    def campaign(self, name: str | None = None) -> Campaign:
+        """The named campaign, or the only one in the file."""
+        names = self.campaigns()
+        if name is None:
+            if len(names) == 1:
+                return Campaign(self, names[0])
+            if not names:
+                raise NotFound(
+                    "this ledger has no campaign yet; create one with `campaign new NAME`"
+                )
+            raise BadInput(
+                f"this ledger holds {len(names)} campaigns ({', '.join(names)}); "
+                "choose one with --campaign NAME or LEDGER_CAMPAIGN"
+            )
+        for existing in names:
+            if name_key(existing) == name_key(name):
+                return Campaign(self, existing)
+        raise NotFound(
+            f"no campaign named {quoted(name)} (campaigns: {', '.join(names) or 'none'})"
+        )
+
+    def __enter__(self) -> "Ledger":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

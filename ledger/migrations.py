@@ -1,0 +1,68 @@
+"""Schema changes, applied in order through sqlite-utils Migrations."""
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("campaign_ledger")
+
+
+@migrations()
+def m001_events(db: Database) -> None:
+    """The append-only event log, one hash chain per campaign."""
+    db.execute(
+        """
+        CREATE TABLE events (
+            campaign TEXT NOT NULL,
+            seq INTEGER NOT NULL CHECK (seq >= 1),
+            command INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            schema INTEGER NOT NULL,
+            plugin TEXT NOT NULL,
+            plugin_version TEXT NOT NULL,
+            recorded_at TEXT NOT NULL,
+            step_kind TEXT,
+            step_number INTEGER,
+            scenario INTEGER,
+            hero TEXT,
+            idempotency_key TEXT,
+            payload TEXT NOT NULL,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (campaign, seq)
+        ) STRICT
+        """
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX events_idempotency ON events (campaign, idempotency_key) "
+        "WHERE idempotency_key IS NOT NULL"
+    )
+    db.execute("CREATE INDEX events_type ON events (campaign, type)")
+    db.execute("CREATE INDEX events_step ON events (campaign, step_kind, step_number)")
+    db.execute("CREATE INDEX events_command ON events (campaign, command)")
+    for action in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER events_no_{action.lower()} BEFORE {action} ON events
+            BEGIN SELECT RAISE(ABORT, 'events are append-only: {action} is not allowed'); END
+            """
+        )
+
+
+@migrations()
+def m002_snapshots(db: Database) -> None:
+    """A cache of folded state; `verify` proves each row equals a fold from scratch."""
+    db.execute(
+        """
+        CREATE TABLE snapshots (
+            campaign TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            fingerprint TEXT NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (campaign, fingerprint, seq, revision)
+        ) STRICT
+        """
+    )
+
+
+APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete")

@@ -1,0 +1,126 @@
+"""Campaign state: frozen Structs that events fold into. Never mutated, only replaced."""
+
+from typing import Literal
+
+import msgspec
+
+from ledger.errors import NotFound
+from ledger.text import name_key, quoted
+
+Status = Literal["normal", "wounded", "exhausted"]
+StepKind = Literal["city", "journey", "scenario"]
+Target = Literal["self", "ranged", "area"]
+
+
+class Frozen(msgspec.Struct, frozen=True, kw_only=True):
+    """Base for state values."""
+
+
+class Lock(Frozen, frozen=True, kw_only=True):
+    """Chips locked on a passive Hero action or an Item card (§2.2)."""
+
+    source: str
+    chips: int
+    required: int
+
+
+class Stamina(Frozen, frozen=True, kw_only=True):
+    """Where each Stamina chip is (§2.1). Health is unspent + spent + locked."""
+
+    unspent: int
+    spent: int = 0
+    wound: int = 0
+    locks: tuple[Lock, ...] = ()
+
+    @property
+    def locked(self) -> int:
+        return sum(lock.chips for lock in self.locks)
+
+
+class Condition(Frozen, frozen=True, kw_only=True):
+    name: str
+    number: int
+
+
+class UseEffect(Frozen, frozen=True, kw_only=True):
+    """What a discard item does when used in a City or Journey step."""
+
+    heal: int = 0
+    restore: int = 0
+    remove_conditions: int = 0
+    target: Target = "self"
+
+
+class Item(Frozen, frozen=True, kw_only=True):
+    """An Item card or token, with the properties the rules look at."""
+
+    name: str
+    number: int | None = None
+    token: bool = False
+    quest: bool = False
+    use: UseEffect | None = None
+
+
+class Gems(Frozen, frozen=True, kw_only=True):
+    achievement: int = 0
+    inspiration: int = 0
+
+
+class Hero(Frozen, frozen=True, kw_only=True):
+    name: str
+    might: int
+    agility: int
+    will: int
+    taunt: int
+    chips: int
+    wounded_chips: int
+    status: Status = "normal"
+    stamina: Stamina
+    conditions: tuple[Condition, ...] = ()
+    items: tuple[Item, ...] = ()
+    stars: int = 0
+    gems: Gems = Gems()
+    keywords: tuple[str, ...] = ()
+
+    def item(self, name: str) -> Item:
+        key = name_key(name)
+        for item in self.items:
+            if name_key(item.name) == key:
+                return item
+        carried = ", ".join(sorted({i.name for i in self.items})) or "nothing"
+        raise NotFound(f"{self.name} does not carry {quoted(name)} (carries: {carried})")
+
+
+class Step(Frozen, frozen=True, kw_only=True):
+    """The City, Journey or Scenario step the campaign is in."""
+
+    kind: StepKind
+    number: int  # 1 for the first step of this kind, 2 for the second, ...
+    scenario: int | None = None
+    play: int | None = None  # 1 for the first play of this scenario, 2 for the second, ...
+    ended: bool = False  # only scenarios end explicitly
+
+
+class CampaignState(Frozen, frozen=True, kw_only=True):
+    name: str = ""
+    heroes: dict[str, Hero] = {}
+    step: Step | None = None
+    steps_started: dict[str, int] = {}
+    scenario_plays: dict[int, int] = {}
+    level: int = 1
+    xp: int = 0
+
+    def hero(self, name: str) -> Hero:
+        key = name_key(name)
+        for hero in self.heroes.values():
+            if name_key(hero.name) == key:
+                return hero
+        known = ", ".join(self.heroes) or "none yet"
+        raise NotFound(f"no Hero named {quoted(name)} in this campaign (Heroes: {known})")
+
+    def with_hero(self, hero: Hero) -> "CampaignState":
+        return msgspec.structs.replace(self, heroes={**self.heroes, hero.name: hero})
+
+    @property
+    def in_scenario(self) -> bool:
+        return self.step is not None and self.step.kind == "scenario" and not self.step.ended

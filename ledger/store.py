@@ -1,0 +1,136 @@
+"""The SQLite event store: append a command's events atomically, read them back."""
+
+from collections.abc import Iterator, Sequence
+
+import msgspec
+from sqlite_utils import Database
+
+from ledger.database import sqlite3
+from ledger.errors import ConflictError
+from ledger.rows import COLUMNS, Row
+
+_SELECT = f"SELECT {', '.join(COLUMNS)} FROM events"
+
+
+class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
+    campaign: str
+    seq: int
+    revision: int  # seq of the last undo/redo this state accounts for, 0 for none
+    fingerprint: str
+    state: str
+
+
+def _row(values: Sequence[object]) -> Row:
+    return Row(**dict(zip(COLUMNS, values, strict=True)))  # type: ignore[arg-type]
+
+
+class EventStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def campaigns(self) -> list[str]:
+        return [
+            r[0]
+            for r in self.db.execute(
+                "SELECT campaign FROM events WHERE seq = 1 ORDER BY campaign"
+            ).fetchall()
+        ]
+
+    def head(self, campaign: str) -> Row | None:
+        found = self.db.execute(
+            f"{_SELECT} WHERE campaign = ? ORDER BY seq DESC LIMIT 1", [campaign]
+        ).fetchone()
+        return _row(found) if found else None
+
+    def rows(self, campaign: str, after: int = 0, upto: int | None = None) -> Iterator[Row]:
+        """Rows with after < seq <= upto, in order."""
+        limit = upto if upto is not None else 2**62
+        cursor = self.db.execute(
+            f"{_SELECT} WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            [campaign, after, limit],
+        )
+        for values in cursor:
+            yield _row(values)
+
+    def rows_of_types(self, campaign: str, types: Sequence[str]) -> list[Row]:
+        marks = ", ".join("?" for _ in types)
+        cursor = self.db.execute(
+            f"{_SELECT} WHERE campaign = ? AND type IN ({marks}) ORDER BY seq",
+            [campaign, *types],
+        )
+        return [_row(values) for values in cursor]
+
+    def rows_in_step(self, campaign: str, kind: str) -> list[Row]:
+        cursor = self.db.execute(
+            f"{_SELECT} WHERE campaign = ? AND step_kind = ? ORDER BY seq", [campaign, kind]
+        )
+        return [_row(values) for values in cursor]
+
+    def command(self, campaign: str, idempotency_key: str) -> list[Row]:
+        """The events of the command recorded under this idempotency key, if any."""
+        first = self.db.execute(
+            "SELECT command FROM events WHERE campaign = ? AND idempotency_key = ?",
+            [campaign, idempotency_key],
+        ).fetchone()
+        if first is None:
+            return []
+        cursor = self.db.execute(
+            f"{_SELECT} WHERE campaign = ? AND command = ? ORDER BY seq", [campaign, first[0]]
+        )
+        return [_row(values) for values in cursor]
+
+    def append(self, rows: Sequence[Row], snapshots: Sequence[Snapshot] = ()) -> None:
+        """Write one command's events (and snapshots) in one transaction, or nothing.
+
+        Each row's seq must be free: if another writer took it first, UNIQUE(campaign, seq)
+        fails and ConflictError is raised with nothing written.
+        """
+        marks = ", ".join("?" for _ in COLUMNS)
+        try:
+            with self.db.atomic():
+                self.db.conn.executemany(
+                    f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({marks})",
+                    [[getattr(row, column) for column in COLUMNS] for row in rows],
+                )
+                self.db.conn.executemany(
+                    "INSERT OR IGNORE INTO snapshots (campaign, seq, revision, fingerprint, "
+                    "state) VALUES (?, ?, ?, ?, ?)",
+                    [[s.campaign, s.seq, s.revision, s.fingerprint, s.state] for s in snapshots],
+                )
+        except sqlite3.IntegrityError as error:
+            campaign = rows[0].campaign if rows else "?"
+            raise ConflictError(
+                f"campaign {campaign!r} changed while this command was being recorded "
+                f"({error}); nothing was written, run it again"
+            ) from None
+
+    def add_snapshots(self, snapshots: Sequence[Snapshot]) -> None:
+        with self.db.atomic():
+            self.db.conn.executemany(
+                "INSERT OR IGNORE INTO snapshots (campaign, seq, revision, fingerprint, state) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [[s.campaign, s.seq, s.revision, s.fingerprint, s.state] for s in snapshots],
+            )
+
+    def snapshots(self, campaign: str, fingerprint: str, upto: int) -> Iterator[Snapshot]:
+        """Snapshots at or before ``upto``, latest first."""
+        cursor = self.db.execute(
+            "SELECT seq, revision, state FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "AND seq <= ? ORDER BY seq DESC, revision DESC",
+            [campaign, fingerprint, upto],
+        )
+        for seq, revision, state in cursor:
+            yield Snapshot(
+                campaign=campaign, seq=seq, revision=revision, fingerprint=fingerprint, state=state
+            )
+
+    def all_snapshots(self, campaign: str) -> list[Snapshot]:
+        cursor = self.db.execute(
+            "SELECT seq, revision, fingerprint, state FROM snapshots WHERE campaign = ? "
+            "ORDER BY seq, revision",
+            [campaign],
+        )
+        return [
+            Snapshot(campaign=campaign, seq=seq, revision=rev, fingerprint=fp, state=state)
+            for seq, rev, fp, state in cursor
+        ]

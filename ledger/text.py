@@ -1,0 +1,41 @@
+"""Checks for names and amounts typed by players, and safe echoing of hostile strings."""
+
+import unicodedata
+
+from ledger.errors import BadInput
+
+MAX_NAME_LENGTH = 60
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """Quote user text for a message: control characters escaped, long text cut."""
+    shown = text if len(text) <= limit else text[:limit] + "…"
+    return repr(shown)
+
+
+def check_name(value: str, what: str) -> str:
+    """Return a cleaned name, or raise BadInput saying what is wrong with it."""
+    name = value.strip()
+    if not name:
+        raise BadInput(f"{what} must not be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise BadInput(f"{what} {quoted(name)} is longer than {MAX_NAME_LENGTH} characters")
+    for char in name:
+        # Categories C* are control, format (e.g. bidi overrides), surrogates and unassigned.
+        if unicodedata.category(char).startswith("C"):
+            raise BadInput(f"{what} {quoted(name)} contains the unprintable character {char!r}")
+    return name
+
+
+def name_key(name: str) -> str:
+    """Lookup key: case and apostrophe style do not matter (typographic quotes match ')."""
+    return name.strip().casefold().replace("\u2019", "'").replace("\u2018", "'")
+
+
+def check_amount(value: int, what: str, maximum: int) -> int:
+    """Amounts are whole numbers from 1 to a sane maximum."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{what} must be a whole number, not {value!r}")
+    if not 1 <= value <= maximum:
+        raise BadInput(f"{what} must be from 1 to {maximum}, not {value}")
+    return value

@@ -1,0 +1,372 @@
+"""The base game's event types. Tags never change once released; each ``apply`` is the rule."""
+
+from typing import ClassVar, Literal
+
+from msgspec.structs import replace
+
+from ledger.errors import RuleViolation
+from ledger.event import Event, HeroEvent
+from ledger.rules import conditions, items, stamina, steps
+from ledger.rules.items import MAX_STARS
+from ledger.rules.stamina import MAX_AMOUNT, require_affectable
+from ledger.state import CampaignState, Condition, Hero, Item, Stamina, StepKind
+from ledger.text import check_amount, check_name, name_key
+
+
+class HeroJoined(HeroEvent, tag="base:hero-joined", frozen=True, kw_only=True):
+    might: int
+    agility: int
+    will: int
+    taunt: int
+    chips: int
+    wounded_chips: int
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        name = check_name(self.hero, "Hero name")
+        if any(name_key(name) == name_key(other) for other in state.heroes):
+            raise RuleViolation(f"{name} is already in this campaign")
+        for ability in ("might", "agility", "will"):
+            _check_range(getattr(self, ability), ability.title(), 0, 9)
+        _check_range(self.taunt, "Taunt", 0, 99)
+        _check_range(self.chips, "stamina chips", 1, 30)
+        _check_range(self.wounded_chips, "wounded chips", 1, self.chips)
+        hero = Hero(
+            name=name,
+            might=self.might,
+            agility=self.agility,
+            will=self.will,
+            taunt=self.taunt,
+            chips=self.chips,
+            wounded_chips=self.wounded_chips,
+            stamina=Stamina(unspent=self.chips),
+        )
+        return state.with_hero(hero)
+
+    def describe(self) -> str:
+        return (
+            f"{self.hero} joins (Might {self.might}, Agility {self.agility}, Will {self.will}, "
+            f"Taunt {self.taunt}, {self.chips} chips, {self.wounded_chips} on the wounded side)"
+        )
+
+
+def _check_range(value: int, what: str, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise RuleViolation(f"{what} must be from {low} to {high}, not {value}")
+
+
+class StepStarted(Event, tag="base:step-started", frozen=True, kw_only=True):
+    kind: StepKind
+    scenario: int | None = None
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return steps.start(state, self.kind, self.scenario)
+
+    def describe(self) -> str:
+        if self.kind == "scenario":
+            return f"Scenario step begins: scenario {self.scenario}"
+        return f"{self.kind.title()} step begins"
+
+
+class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True):
+    outcome: str | None = None
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        if self.outcome is not None:
+            check_name(self.outcome, "outcome")
+        return steps.end_scenario(state)
+
+    def describe(self) -> str:
+        outcome = f" (outcome {self.outcome})" if self.outcome else ""
+        return f"The scenario ends{outcome}: every Hero recovers fully, conditions end"
+
+
+class _Amount(HeroEvent, frozen=True, kw_only=True):
+    """An event that moves ``amount`` of something for one Hero."""
+
+    amount: int
+    what: ClassVar[str] = "amount"
+    maximum: ClassVar[int] = MAX_AMOUNT
+
+    def checked(self) -> int:
+        return check_amount(self.amount, self.what, self.maximum)
+
+
+class StaminaSpent(_Amount, tag="base:stamina-spent", frozen=True, kw_only=True):
+    what = "stamina to spend"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: stamina.spend(hero, self.checked()))
+
+    def describe(self) -> str:
+        return f"{self.hero} spends {self.amount} stamina"
+
+
+class StaminaLost(_Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
+    what = "stamina to lose"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: stamina.lose(hero, self.checked()))
+
+    def describe(self) -> str:
+        return f"{self.hero} loses {self.amount} stamina"
+
+
+class StaminaRestored(_Amount, tag="base:stamina-restored", frozen=True, kw_only=True):
+    what = "stamina to restore"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: stamina.restore(hero, self.checked()))
+
+    def describe(self) -> str:
+        return f"{self.hero} restores {self.amount} stamina"
+
+
+class StaminaLocked(_Amount, tag="base:stamina-locked", frozen=True, kw_only=True):
+    source: str = "passive"
+    what = "stamina to lock"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        source = check_name(self.source, "lock source")
+        return self.update(state, lambda hero: stamina.lock(hero, self.checked(), source))
+
+    def describe(self) -> str:
+        return f"{self.hero} locks {self.amount} stamina on {self.source}"
+
+
+class StaminaUnlocked(HeroEvent, tag="base:stamina-unlocked", frozen=True, kw_only=True):
+    source: str = "passive"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: stamina.unlock(hero, self.source))
+
+    def describe(self) -> str:
+        return f"{self.hero} ends {self.source}; its locked stamina becomes spent"
+
+
+class DamageTaken(_Amount, tag="base:damage-taken", frozen=True, kw_only=True):
+    what = "damage"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: stamina.take_damage(hero, self.checked()))
+
+    def describe(self) -> str:
+        return f"{self.hero} takes {self.amount} damage"
+
+
+class DamageHealed(_Amount, tag="base:damage-healed", frozen=True, kw_only=True):
+    what = "damage to heal"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: stamina.heal(hero, self.checked()))
+
+    def describe(self) -> str:
+        return f"{self.hero} heals {self.amount} damage"
+
+
+class StatusRemoved(HeroEvent, tag="base:status-removed", frozen=True, kw_only=True):
+    status: Literal["wounded", "exhausted"]
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        remove = stamina.remove_wounded if self.status == "wounded" else stamina.remove_exhausted
+        return self.update(state, remove)
+
+    def describe(self) -> str:
+        return f"{self.hero} is no longer {self.status}"
+
+
+class ConditionGained(HeroEvent, tag="base:condition-gained", frozen=True, kw_only=True):
+    condition: str
+    number: int
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        gained = Condition(name=check_name(self.condition, "condition"), number=self.number)
+        return self.update(state, lambda hero: conditions.gain(hero, gained))
+
+    def describe(self) -> str:
+        return f"{self.hero} gains {self.condition} (#{self.number})"
+
+
+class ConditionRemoved(HeroEvent, tag="base:condition-removed", frozen=True, kw_only=True):
+    condition: str
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: conditions.remove(hero, self.condition))
+
+    def describe(self) -> str:
+        return f"{self.hero} loses {self.condition}"
+
+
+class ItemGained(HeroEvent, tag="base:item-gained", frozen=True, kw_only=True):
+    """The item's properties are part of the event, so replays never depend on content."""
+
+    item: Item
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        item = replace(self.item, name=check_name(self.item.name, "item name"))
+        return self.update(state, lambda hero: items.add_item(hero, item))
+
+    def describe(self) -> str:
+        quest = " [Quest]" if self.item.quest else ""
+        return f"{self.hero} gains {self.item.name}{quest}"
+
+
+class ItemGiven(HeroEvent, tag="base:item-given", frozen=True, kw_only=True):
+    """``hero`` gives one copy of ``item`` to ``to``."""
+
+    item: str
+    to: str
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        giver, receiver = state.hero(self.hero), state.hero(self.to)
+        if giver.name == receiver.name:
+            raise RuleViolation(f"{giver.name} cannot give an item to themselves")
+        giver, item = items.take_item(giver, self.item)
+        return state.with_hero(giver).with_hero(items.add_item(receiver, item))
+
+    def describe(self) -> str:
+        return f"{self.hero} gives {self.item} to {self.to}"
+
+
+class ItemDiscarded(HeroEvent, tag="base:item-discarded", frozen=True, kw_only=True):
+    item: str
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: items.discard_item(hero, self.item))
+
+    def describe(self) -> str:
+        return f"{self.hero} discards {self.item}"
+
+
+class ItemUsed(HeroEvent, tag="base:item-used", frozen=True, kw_only=True):
+    """A discard item used in a City or Journey step: no maneuver, any one Hero in range,
+    any number in an area (seed text, "Using Discard Items")."""
+
+    item: str
+    on: tuple[str, ...] = ()
+    conditions: tuple[str, ...] = ()
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        if state.in_scenario:
+            raise RuleViolation(
+                "during a scenario an item is used by its card's rules; record its effect "
+                "(heal, stamina restore, condition remove) and `item discard` instead"
+            )
+        user = state.hero(self.hero)
+        item = user.item(self.item)
+        effect = item.use
+        if effect is None:
+            raise RuleViolation(
+                f"the ledger does not know what {item.name} does when used; record its "
+                "effect and `item discard` instead"
+            )
+        targets = [state.hero(name).name for name in self.on] or [user.name]
+        _check_targets(item, targets, user.name)
+        if self.conditions and not effect.remove_conditions:
+            raise RuleViolation(f"{item.name} does not remove conditions")
+        state = self.update(state, lambda hero: items.discard_item(hero, item.name))
+        removed_any = False
+        for name in targets:
+            hero = state.hero(name)
+            require_affectable(hero)
+            if effect.heal:
+                hero = stamina.heal(hero, effect.heal)
+            if effect.restore:
+                hero = stamina.restore(hero, effect.restore)
+            held = [c for c in self.conditions if _has_condition(hero, c)]
+            if len(held) > effect.remove_conditions:
+                raise RuleViolation(
+                    f"{item.name} removes {effect.remove_conditions} condition(s) from each "
+                    f"Hero; {hero.name} would lose {len(held)}"
+                )
+            for condition in held:
+                hero = conditions.remove(hero, condition)
+                removed_any = True
+            state = state.with_hero(hero)
+        if self.conditions and not removed_any:
+            raise RuleViolation(f"no target has {', '.join(self.conditions)}")
+        return state
+
+    def describe(self) -> str:
+        on = f" on {', '.join(self.on)}" if self.on else ""
+        removing = f", removing {', '.join(self.conditions)}" if self.conditions else ""
+        return f"{self.hero} uses {self.item}{on}{removing}"
+
+
+def _check_targets(item: Item, targets: list[str], user: str) -> None:
+    assert item.use is not None
+    if len(set(targets)) != len(targets):
+        raise RuleViolation("a Hero can be named only once as a target")
+    reach = item.use.target
+    if reach == "self" and targets != [user]:
+        raise RuleViolation(f"{item.name} affects only the Hero using it")
+    if reach == "ranged" and len(targets) != 1:
+        raise RuleViolation(f"{item.name} has a ranged effect: it affects any one Hero")
+
+
+def _has_condition(hero: Hero, name: str) -> bool:
+    return any(name_key(held.name) == name_key(name) for held in hero.conditions)
+
+
+class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):
+    what = "Stars"
+    maximum = MAX_STARS
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: items.gain_stars(hero, self.checked()))
+
+    def describe(self) -> str:
+        return f"{self.hero} gains {self.amount} Stars"
+
+
+class StarsSpent(_Amount, tag="base:stars-spent", frozen=True, kw_only=True):
+    what = "Stars"
+    maximum = MAX_STARS
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: items.spend_stars(hero, self.checked()))
+
+    def describe(self) -> str:
+        return f"{self.hero} spends {self.amount} Stars"
+
+
+class StarsGiven(_Amount, tag="base:stars-given", frozen=True, kw_only=True):
+    """``hero`` gives ``amount`` Stars to ``to``."""
+
+    to: str
+    what = "Stars"
+    maximum = MAX_STARS
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        giver, receiver = state.hero(self.hero), state.hero(self.to)
+        if giver.name == receiver.name:
+            raise RuleViolation(f"{giver.name} cannot give Stars to themselves")
+        amount = self.checked()
+        state = state.with_hero(items.spend_stars(giver, amount))
+        return state.with_hero(items.gain_stars(state.hero(receiver.name), amount))
+
+    def describe(self) -> str:
+        return f"{self.hero} gives {self.amount} Stars to {self.to}"
+
+
+EVENT_TYPES: list[type[Event]] = [
+    HeroJoined,
+    StepStarted,
+    ScenarioEnded,
+    StaminaSpent,
+    StaminaLost,
+    StaminaRestored,
+    StaminaLocked,
+    StaminaUnlocked,
+    DamageTaken,
+    DamageHealed,
+    StatusRemoved,
+    ConditionGained,
+    ConditionRemoved,
+    ItemGained,
+    ItemGiven,
+    ItemDiscarded,
+    ItemUsed,
+    StarsGained,
+    StarsSpent,
+    StarsGiven,
+]

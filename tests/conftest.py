@@ -1,0 +1,87 @@
+"""Shared fixtures: a fresh plugin manager, a temporary ledger, and a CLI runner."""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pluggy
+import pytest
+from click.testing import CliRunner, Result
+
+from ledger.ledger import Ledger
+from ledger.plugins import get_plugin_manager
+from ledger.registry import Registry
+from ledger_cli.app import build_cli
+
+Invoke = Callable[..., Result]
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the user data directory and the environment at a temporary folder."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("HOME", str(home))
+    for name in ("LEDGER_DATABASE", "LEDGER_CAMPAIGN", "LEDGER_LOAD_PLUGINS"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+@pytest.fixture
+def pm() -> pluggy.PluginManager:
+    return get_plugin_manager()
+
+
+@pytest.fixture
+def registry(pm: pluggy.PluginManager) -> Registry:
+    return Registry(pm)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "ledger.db"
+
+
+@pytest.fixture
+def ledger(db_path: Path, registry: Registry) -> Iterator[Ledger]:
+    with Ledger.open(db_path, registry, snapshot_interval=5) as opened:
+        yield opened
+
+
+@pytest.fixture
+def invoke(pm: pluggy.PluginManager, db_path: Path) -> Invoke:
+    """Run the CLI against the temporary ledger: ``invoke("damage", "Venia", "2")``."""
+    cli = build_cli(pm)
+    runner = CliRunner()
+
+    def run(*args: str, input: str | None = None) -> Result:
+        return runner.invoke(cli, ["--database", str(db_path), *args], input=input)
+
+    return run
+
+
+@pytest.fixture
+def ok(invoke: Invoke) -> Invoke:
+    """Like ``invoke``, but fails the test unless the command succeeds."""
+
+    def run(*args: str, input: str | None = None) -> Result:
+        result = invoke(*args, input=input)
+        assert result.exit_code == 0, f"{args} failed ({result.exit_code}):\n{result.output}"
+        return result
+
+    return run
+
+
+def event_count(db_path: Path) -> int:
+    with Ledger.open(db_path, create=False) as opened:
+        return int(opened.db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+@pytest.fixture
+def party(ok: Invoke) -> Invoke:
+    """A campaign with Zuva'Sai (8 chips, wounded side 4) and Torrax (10 chips, 5)."""
+    ok("campaign", "new", "Test")
+    ok("hero", "add", "Zuva'Sai", "--might", "2", "--agility", "3", "--will", "4",
+       "--taunt", "3", "--wounded-chips", "4")
+    ok("hero", "add", "Torrax", "--agility", "2", "--will", "2", "--taunt", "6",
+       "--wounded-chips", "5")
+    return ok
