@@ -1,5 +1,6 @@
 """One campaign: record commands, undo and redo them, and read state at any point."""
 
+import itertools
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -41,6 +42,11 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     description: str
 
 
+def _check_count(count: int, verb: str) -> None:
+    if count < 1:
+        raise BadInput(f"the number of commands to {verb} must be at least 1, not {count}")
+
+
 class Campaign:
     def __init__(self, ledger: "Ledger", name: str) -> None:
         self.ledger = ledger
@@ -67,7 +73,18 @@ class Campaign:
             at = head
         if not 1 <= at <= head:
             raise NotFound(f"campaign {self.name!r} has events 1 to {head}; there is no event {at}")
+        if at == head:
+            return self._head_state(self.head(), self.history())
         return self.projector.state_at(at, self.history())
+
+    def _head_state(self, head: Row, history: History) -> CampaignState:
+        """The latest state, remembered per ledger until the head moves (batch, CLI lookups)."""
+        cached = self.ledger.head_states.get(self.name)
+        if cached is not None and cached[0] == head.hash:
+            return cached[1]
+        state = self.projector.state_at(head.seq, history)
+        self.ledger.head_states[self.name] = (head.hash, state)
+        return state
 
     def log(self) -> list[LogEntry]:
         reverted = self.history().reverted()
@@ -116,22 +133,24 @@ class Campaign:
                 "someone recorded in the meantime, nothing was written"
             )
         history = self.history()
-        before = self.projector.state_at(head.seq, history)
+        before = self._head_state(head, history)
         return self._append(head, events, before, history.revision, idempotency_key)
 
     def undo(self, count: int = 1, commands: Sequence[int] | None = None) -> Recorded:
         """Revert the last ``count`` commands still in effect, or the named ``commands``."""
         history = self.history()
-        in_effect = [c for c in self._domain_commands() if c not in history.reverted()]
+        in_effect = self.store.commands(
+            self.name, skip_types=META_TYPES, skip_commands={1, *history.reverted()}
+        )
         if commands is None:
-            if count < 1 or count > len(in_effect):
-                raise RuleViolation(
-                    f"cannot undo {count} command(s): {len(in_effect)} can be undone"
-                )
-            chosen = tuple(in_effect[::-1][:count])
+            _check_count(count, "undo")
+            chosen = tuple(itertools.islice(in_effect, count))
+            if len(chosen) != count:
+                raise RuleViolation(f"cannot undo {count} command(s): {len(chosen)} can be undone")
         else:
+            undoable = set(in_effect)
             for command in commands:
-                if command not in in_effect:
+                if command not in undoable:
                     raise RuleViolation(f"#{command} is not a command in effect that can be undone")
             chosen = tuple(sorted(set(commands), reverse=True))
         return self._record_meta(Undone(commands=chosen), history)
@@ -139,23 +158,13 @@ class Campaign:
     def redo(self, count: int = 1) -> Recorded:
         """Bring back the last ``count`` undone commands, unless commands came after them."""
         history = self.history()
-        first_undo = history.metas[0].seq if history.metas else None
-        later = [c for c in self._domain_commands() if first_undo and c > first_undo]
-        stack = history.redo_stack(later)
-        if count < 1 or count > len(stack):
-            why = "" if stack or not history.metas else " (a command was recorded after the undo)"
+        last = self.store.last_command_not_of_types(self.name, META_TYPES)
+        stack = history.redo_stack(after=last)
+        _check_count(count, "redo")
+        if count > len(stack):
+            why = " (a command was recorded after the undo)" if history.reverted() else ""
             raise RuleViolation(f"cannot redo {count} command(s): {len(stack)} can be redone{why}")
         return self._record_meta(Redone(commands=tuple(stack[::-1][:count])), history)
-
-    def _domain_commands(self) -> list[int]:
-        """Commands that undo can revert, oldest first (creating the campaign is not one)."""
-        marks = ", ".join("?" for _ in META_TYPES)
-        cursor = self.store.db.execute(
-            f"SELECT DISTINCT command FROM events WHERE campaign = ? AND command > 1 "
-            f"AND type NOT IN ({marks}) ORDER BY command",
-            [self.name, *sorted(META_TYPES)],
-        )
-        return [command for (command,) in cursor]
 
     def _record_meta(self, event: Undone | Redone, history: History) -> Recorded:
         """Refold from the last snapshot the change leaves valid; any later event that would
@@ -163,7 +172,7 @@ class Campaign:
         head = self.head()
         seq = head.seq + 1
         changed = history.plus(Meta(seq, isinstance(event, Undone), event.commands))
-        before = self.projector.state_at(head.seq, history)
+        before = self._head_state(head, history)
         state, after = self.projector.start(head.seq, changed)
         reverted = changed.reverted()
         snapshots = []
@@ -172,7 +181,7 @@ class Campaign:
             if row.type not in META_TYPES and row.command not in reverted:
                 try:
                     state = self.projector.decode(row).apply(state)
-                except RuleViolation as error:
+                except LedgerError as error:
                     raise RuleViolation(
                         f"{verb} refused: event #{row.seq} recorded later would become "
                         f"illegal: {error}"
@@ -220,6 +229,7 @@ class Campaign:
             if seq % self.ledger.snapshot_interval == 0 or event.tag() in META_TYPES:
                 snapshots.append(self.projector.snapshot(seq, revision, state))
         self.store.append(rows, snapshots)
+        self.ledger.head_states[self.name] = (prev_hash, state)
         return Recorded(rows=rows, events=list(events), before=before, after=state)
 
     def make_row(

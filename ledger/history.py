@@ -56,16 +56,15 @@ class History:
         touched = [min(m.commands) for m in self.metas if m.seq > revision and m.commands]
         return min(touched) if touched else None
 
-    def redo_stack(self, domain_commands: Iterable[int]) -> list[int]:
-        """Undone commands that `redo` may bring back, the next one last. A command recorded
-        after an undo empties the stack, as in any editor."""
-        events: list[tuple[int, Meta | None]] = [(m.seq, m) for m in self.metas]
-        events += [(command, None) for command in domain_commands]
+    def redo_stack(self, after: int) -> list[int]:
+        """Undone commands that `redo` may bring back, the next one last. Only the undos and
+        redos after the last recorded command count: a new command empties the stack, as in
+        any editor."""
         stack: list[int] = []
-        for _, meta in sorted(events, key=lambda pair: pair[0]):
-            if meta is None:
-                stack.clear()
-            elif meta.undo:
+        for meta in self.metas:
+            if meta.seq <= after:
+                continue
+            if meta.undo:
                 stack.extend(meta.commands)
             else:
                 stack = [c for c in stack if c not in meta.commands]

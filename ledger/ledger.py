@@ -31,6 +31,7 @@ class Ledger:
         self.registry = registry or default_registry()
         self.snapshot_interval = snapshot_interval
         self.clock = clock
+        self.head_states: dict[str, tuple[str, CampaignState]] = {}  # campaign: (head hash, state)
 
     @classmethod
     def open(

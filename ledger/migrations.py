@@ -29,7 +29,7 @@ def m001_events(db: Database) -> None:
             prev_hash TEXT NOT NULL,
             hash TEXT NOT NULL,
             PRIMARY KEY (campaign, seq)
-        ) STRICT
+        ) STRICT, WITHOUT ROWID
         """
     )
     db.execute(
@@ -39,6 +39,7 @@ def m001_events(db: Database) -> None:
     db.execute("CREATE INDEX events_type ON events (campaign, type)")
     db.execute("CREATE INDEX events_step ON events (campaign, step_kind, step_number)")
     db.execute("CREATE INDEX events_command ON events (campaign, command)")
+    db.execute("CREATE INDEX events_scenario ON events (campaign, scenario, step_number)")
     for action in ("UPDATE", "DELETE"):
         db.execute(
             f"""

@@ -14,6 +14,9 @@ _STEP_REF = re.compile(r"(city|journey|scenario)-(\d{1,4})(?:\.(\d{1,3}))?(:end)
 USAGE = "N (after event N), city-N, journey-N, scenario-N or scenario-N.P, each with :end"
 
 
+Step = tuple[int, int | None, int, int]  # number, scenario, first seq, last seq
+
+
 class StepRef(msgspec.Struct, frozen=True):
     kind: str
     number: int
@@ -40,23 +43,28 @@ def resolve(campaign: Campaign, ref: str) -> int:
     if isinstance(parsed, int):
         return parsed
     reverted = campaign.history().reverted()
-    rows = [
-        row
-        for row in campaign.store.rows_in_step(campaign.name, parsed.kind)
-        if row.type not in META_TYPES and row.command not in reverted
-    ]
-    if parsed.kind == "scenario":
-        plays = sorted(
-            {r.step_number for r in rows if r.scenario == parsed.number and r.step_number}
+
+    def steps(number: int | None = None, scenario: int | None = None) -> list[Step]:
+        return campaign.store.step_bounds(
+            campaign.name,
+            parsed.kind,
+            number=number,
+            scenario=scenario,
+            skip_types=META_TYPES,
+            skip_commands=reverted,
         )
-        wanted = plays[(parsed.play or 1) - 1] if len(plays) >= (parsed.play or 1) else None
-        rows = [row for row in rows if row.step_number == wanted]
+
+    if parsed.kind == "scenario":
+        plays = steps(scenario=parsed.number)
+        play = parsed.play or 1
+        found = plays[play - 1] if len(plays) >= play else None
         what = f"scenario {parsed.number}" + (f" (play {parsed.play})" if parsed.play else "")
         had = f"played {len(plays)} time(s)"
     else:
-        had = f"{len({row.step_number for row in rows})} so far"
-        rows = [row for row in rows if row.step_number == parsed.number]
+        matches = steps(number=parsed.number)
+        found = matches[0] if matches else None
         what = f"{parsed.kind.title()} step {parsed.number}"
-    if not rows:
+        had = "" if found else f"{len(steps())} so far"
+    if found is None:
         raise NotFound(f"campaign {campaign.name!r} has no {what} ({had})")
-    return rows[-1].seq if parsed.end else rows[0].seq
+    return found[3] if parsed.end else found[2]

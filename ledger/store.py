@@ -1,6 +1,6 @@
 """The SQLite event store: append a command's events atomically, read them back."""
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 import msgspec
 from sqlite_utils import Database
@@ -18,6 +18,10 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
     revision: int  # seq of the last undo/redo this state accounts for, 0 for none
     fingerprint: str
     state: str
+
+
+def _json(values: Collection[object]) -> str:
+    return msgspec.json.encode(sorted(values)).decode()
 
 
 def _row(values: Sequence[object]) -> Row:
@@ -52,19 +56,62 @@ class EventStore:
         for values in cursor:
             yield _row(values)
 
-    def rows_of_types(self, campaign: str, types: Sequence[str]) -> list[Row]:
-        marks = ", ".join("?" for _ in types)
+    def rows_of_types(self, campaign: str, types: Collection[str]) -> list[Row]:
+        # Without statistics the planner prefers walking the whole campaign by primary key.
         cursor = self.db.execute(
-            f"{_SELECT} WHERE campaign = ? AND type IN ({marks}) ORDER BY seq",
-            [campaign, *types],
+            f"{_SELECT} INDEXED BY events_type WHERE campaign = ? "
+            "AND type IN (SELECT value FROM json_each(?))",
+            [campaign, _json(types)],
         )
-        return [_row(values) for values in cursor]
+        return sorted((_row(values) for values in cursor), key=lambda row: row.seq)
 
-    def rows_in_step(self, campaign: str, kind: str) -> list[Row]:
+    def last_command_not_of_types(self, campaign: str, types: Collection[str]) -> int:
+        """The latest command with an event of another type (0 if none)."""
+        found = self.db.execute(
+            "SELECT command FROM events WHERE campaign = ? AND type NOT IN "
+            "(SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT 1",
+            [campaign, _json(types)],
+        ).fetchone()
+        return int(found[0]) if found else 0
+
+    def commands(
+        self, campaign: str, *, skip_types: Collection[str], skip_commands: Collection[int]
+    ) -> Iterator[int]:
+        """Commands (their first seq), latest first, leaving out the given ones and types."""
         cursor = self.db.execute(
-            f"{_SELECT} WHERE campaign = ? AND step_kind = ? ORDER BY seq", [campaign, kind]
+            "SELECT DISTINCT command FROM events INDEXED BY events_command WHERE campaign = ? "
+            "AND type NOT IN (SELECT value FROM json_each(?)) "
+            "AND command NOT IN (SELECT value FROM json_each(?)) ORDER BY command DESC",
+            [campaign, _json(skip_types), _json(skip_commands)],
         )
-        return [_row(values) for values in cursor]
+        return (command for (command,) in cursor)
+
+    def step_bounds(
+        self,
+        campaign: str,
+        kind: str,
+        *,
+        number: int | None = None,
+        scenario: int | None = None,
+        skip_types: Collection[str],
+        skip_commands: Collection[int],
+    ) -> list[tuple[int, int | None, int, int]]:
+        """Steps of a kind (one number, or every play of one scenario, or all) as
+        (number, scenario, first seq, last seq), in order. Reads only those steps' rows."""
+        where, params, index = "", [], "events_step"
+        if number is not None:
+            where, params = "AND step_number = ? ", [number]
+        if scenario is not None:
+            where, params, index = "AND scenario = ? ", [scenario], "events_scenario"
+        cursor = self.db.execute(
+            f"SELECT step_number, scenario, MIN(seq), MAX(seq) FROM events INDEXED BY {index} "
+            f"WHERE campaign = ? AND step_kind = ? {where}"
+            "AND type NOT IN (SELECT value FROM json_each(?)) "
+            "AND command NOT IN (SELECT value FROM json_each(?)) "
+            "GROUP BY step_number, scenario ORDER BY MIN(seq)",
+            [campaign, kind, *params, _json(skip_types), _json(skip_commands)],
+        )
+        return [tuple(values) for values in cursor]
 
     def command(self, campaign: str, idempotency_key: str) -> list[Row]:
         """The events of the command recorded under this idempotency key, if any."""

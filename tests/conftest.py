@@ -80,8 +80,32 @@ def event_count(db_path: Path) -> int:
 def party(ok: Invoke) -> Invoke:
     """A campaign with Zuva'Sai (8 chips, wounded side 4) and Torrax (10 chips, 5)."""
     ok("campaign", "new", "Test")
-    ok("hero", "add", "Zuva'Sai", "--might", "2", "--agility", "3", "--will", "4",
-       "--taunt", "3", "--wounded-chips", "4")
-    ok("hero", "add", "Torrax", "--agility", "2", "--will", "2", "--taunt", "6",
-       "--wounded-chips", "5")
+    ok(
+        "hero",
+        "add",
+        "Zuva'Sai",
+        "--might",
+        "2",
+        "--agility",
+        "3",
+        "--will",
+        "4",
+        "--taunt",
+        "3",
+        "--wounded-chips",
+        "4",
+    )
+    ok(
+        "hero",
+        "add",
+        "Torrax",
+        "--agility",
+        "2",
+        "--will",
+        "2",
+        "--taunt",
+        "6",
+        "--wounded-chips",
+        "5",
+    )
     return ok

@@ -1,0 +1,127 @@
+"""The CLI contract: defaults, environment, batch, exit codes, JSON shapes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Invoke, event_count
+
+
+def test_hero_show_json_has_the_contract_fields(party: Invoke) -> None:
+    shown = json.loads(party("hero", "show", "Torrax", "--json").output)
+    assert {"name", "level", "xp", "status", "stamina", "conditions", "items", "stars", "gems",
+            "keywords"} <= set(shown)
+    assert set(shown["stamina"]) >= {"unspent", "spent", "wound", "locked", "chips"}
+    assert shown["gems"] == {"achievement": 0, "inspiration": 0}
+    assert (shown["name"], shown["level"], shown["status"]) == ("Torrax", 1, "normal")
+
+
+def test_party_show_json(party: Invoke) -> None:
+    party("step", "scenario", "2")
+    shown = json.loads(party("party", "show", "--json").output)
+    assert [h["name"] for h in shown["heroes"]] == ["Zuva'Sai", "Torrax"]
+    assert (shown["level"], shown["xp"]) == (1, 0)
+    assert shown["step"]["kind"] == "scenario"
+    assert shown["step"]["number"] == 1
+    assert shown["step"]["scenario"] == 2
+
+
+def test_log_json_lists_every_event(party: Invoke) -> None:
+    entries = json.loads(party("log", "--json").output)
+    assert [e["seq"] for e in entries] == [1, 2, 3]
+    assert entries[1]["type"] == "base:hero-joined"
+    assert entries[1]["hero"] == "Zuva'Sai"
+    assert entries[1]["reverted"] is False
+
+
+def test_the_only_campaign_is_the_default_and_several_need_a_choice(
+    party: Invoke, invoke: Invoke
+) -> None:
+    party("campaign", "new", "Second")
+    refused = invoke("hero", "show", "Torrax")
+    assert refused.exit_code == 1
+    assert "--campaign" in refused.output
+    assert party("--campaign", "Test", "hero", "show", "Torrax").exit_code == 0
+    assert sorted(json.loads(party("campaign", "list", "--json").output)) == ["Second", "Test"]
+
+
+def test_environment_chooses_database_and_campaign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pm: object
+) -> None:
+    from click.testing import CliRunner
+
+    from ledger_cli.app import build_cli
+
+    monkeypatch.setenv("LEDGER_DATABASE", str(tmp_path / "env.db"))
+    cli, runner = build_cli(pm), CliRunner()  # type: ignore[arg-type]
+    assert runner.invoke(cli, ["campaign", "new", "A"]).exit_code == 0
+    assert runner.invoke(cli, ["campaign", "new", "B"]).exit_code == 0
+    monkeypatch.setenv("LEDGER_CAMPAIGN", "B")
+    result = runner.invoke(cli, ["hero", "add", "Venia", "--might", "2", "--agility", "3",
+                                 "--will", "2", "--taunt", "4", "--wounded-chips", "4"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "env.db").exists()
+    assert runner.invoke(cli, ["--campaign", "A", "hero", "list"]).output == "\n"
+
+
+def test_default_database_lives_in_the_user_data_directory(
+    user_dirs: Path, pm: object
+) -> None:
+    from click.testing import CliRunner
+
+    from ledger_cli.app import build_cli
+
+    result = CliRunner().invoke(build_cli(pm), ["campaign", "new", "Home"])  # type: ignore[arg-type]
+    assert result.exit_code == 0, result.output
+    assert (user_dirs / "data" / "campaign-ledger" / "ledger.db").exists()
+
+
+def test_reading_a_missing_database_does_not_create_it(invoke: Invoke, db_path: Path) -> None:
+    refused = invoke("hero", "show", "Torrax")
+    assert refused.exit_code == 1
+    assert "campaign new" in refused.output
+    assert not db_path.exists()
+
+
+def test_batch_stops_at_the_first_error_naming_the_line(
+    party: Invoke, invoke: Invoke, db_path: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "evening.txt"
+    script.write_text("# a comment\n\ndamage Torrax 1\nstamina spend Torrax 99\ndamage Torrax 1\n")
+    before = event_count(db_path)
+    result = invoke("batch", str(script))
+    assert result.exit_code == 1
+    assert "line 4: stamina spend Torrax 99" in result.output
+    assert event_count(db_path) == before + 1  # line 3 committed on its own, line 5 never ran
+
+
+def test_batch_reads_stdin_and_keeps_usage_errors_as_usage_errors(invoke: Invoke) -> None:
+    result = invoke("batch", "-", input='campaign new "From stdin"\ncampaign list\n')
+    assert result.exit_code == 0, result.output
+    assert "From stdin" in result.output
+    assert invoke("batch", "-", input="damage\n").exit_code == 2
+
+
+def test_noun_groups_list_by_default(party: Invoke) -> None:
+    assert party("hero").output.split() == ["Zuva'Sai", "Torrax"]
+    assert "Cursed" in party("condition").output
+    assert "Star Lotus token" in party("item").output
+
+
+def test_module_entry_point_runs(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ledger_cli", "--database", str(tmp_path / "m.db"), "campaign",
+         "new", "Module"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Module" in result.stdout
+
+
+def test_recording_commands_answer_in_json(party: Invoke) -> None:
+    answer = json.loads(party("damage", "Torrax", "3", "--json").output)
+    assert [e["type"] for e in answer["events"]] == ["base:damage-taken"]
+    assert answer["heroes"][0]["stamina"]["wound"] == 3

@@ -1,0 +1,29 @@
+"""The README's commands are the ones CI runs, and its example campaign works."""
+
+import re
+from pathlib import Path
+
+from tests.conftest import Invoke
+
+ROOT = Path(__file__).parent.parent
+README = (ROOT / "README.md").read_text()
+
+
+def commands() -> list[str]:
+    return re.findall(r"```\n(python3 -m venv .*)\n```", README)
+
+
+def test_the_readme_has_two_setup_commands_and_ci_runs_the_test_one() -> None:
+    run_example, run_tests = commands()
+    assert "batch examples/first-evening.txt" in run_example
+    assert "pytest" in run_tests
+    assert run_tests in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_example_campaign_runs_and_ends_with_a_hero(invoke: Invoke) -> None:
+    example = ROOT / "examples" / "first-evening.txt"
+    result = invoke("batch", str(example))
+    assert result.exit_code == 0, result.output
+    last_line = [line for line in example.read_text().splitlines() if line.strip()][-1]
+    assert last_line.startswith("hero show")
+    assert "Zuva'Sai — level 1" in result.output.split("» hero show \"Zuva'Sai\"\n")[-1]
