@@ -3,16 +3,13 @@
 import click
 
 from ledger_cli import output
-from ledger_cli.context import App, json_option, pass_app
+from ledger_cli.context import App, json_option, listing_group, pass_app
 
 
 def register(cli: click.Group) -> None:
-    @cli.group(invoke_without_command=True)
-    @click.pass_context
-    def campaign(ctx: click.Context) -> None:
-        """Campaigns in the ledger file (lists them by default)."""
-        if ctx.invoked_subcommand is None:
-            ctx.invoke(list_campaigns)
+    campaign = listing_group(
+        cli, "campaign", "Campaigns in the ledger file (lists them by default).", default="list"
+    )
 
     @campaign.command("new")
     @click.argument("name")

@@ -4,16 +4,16 @@ import click
 
 from ledger_base_game.events import ConditionGained, ConditionRemoved
 from ledger_cli import output
-from ledger_cli.context import App, json_option, pass_app
+from ledger_cli.context import App, json_option, listing_group, pass_app
 
 
 def register(cli: click.Group) -> None:
-    @cli.group(invoke_without_command=True)
-    @click.pass_context
-    def condition(ctx: click.Context) -> None:
-        """Conditions: at most two, no duplicates, a third discards the lowest number (§3)."""
-        if ctx.invoked_subcommand is None:
-            ctx.invoke(list_conditions)
+    condition = listing_group(
+        cli,
+        "condition",
+        "Conditions: at most two, no duplicates, a third discards the lowest number (§3).",
+        default="list",
+    )
 
     @condition.command("add")
     @click.argument("hero")

@@ -1,5 +1,6 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,3 +101,29 @@ at_option = click.option(
 )
 # Lets "-3" reach a numeric argument (and be refused as a rule) instead of parsing as an option.
 NUMBERS = {"ignore_unknown_options": True}
+
+
+def amount_command(name: str, event_type: Callable[..., Event], help: str) -> click.Command:
+    """A command ``NAME HERO N`` recording one event with ``hero`` and ``amount``."""
+
+    @click.command(name, context_settings=NUMBERS, help=help)
+    @click.argument("hero")
+    @click.argument("amount", type=int)
+    @json_option
+    @pass_app
+    def command(app: App, hero: str, amount: int, as_json: bool) -> None:
+        app.record(event_type(hero=app.hero_name(hero), amount=amount), as_json=as_json)
+
+    return command
+
+
+def listing_group(parent: click.Group, name: str, help: str, default: str) -> click.Group:
+    """A noun group that runs its ``default`` subcommand (a listing) when given none."""
+
+    @parent.group(name, invoke_without_command=True, help=help)
+    @click.pass_context
+    def group(ctx: click.Context) -> None:
+        if ctx.invoked_subcommand is None:
+            ctx.invoke(group.commands[default])
+
+    return group

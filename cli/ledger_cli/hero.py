@@ -6,18 +6,15 @@ from ledger.content import HeroSpec
 from ledger.errors import BadInput
 from ledger_base_game.events import HeroJoined
 from ledger_cli import output
-from ledger_cli.context import App, at_option, json_option, pass_app
+from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
 
 STATS = ("might", "agility", "will", "taunt", "chips", "wounded_chips")
 
 
 def register(cli: click.Group) -> None:
-    @cli.group(invoke_without_command=True)
-    @click.pass_context
-    def hero(ctx: click.Context) -> None:
-        """Heroes of the campaign (lists them by default)."""
-        if ctx.invoked_subcommand is None:
-            ctx.invoke(list_heroes)
+    hero = listing_group(
+        cli, "hero", "Heroes of the campaign (lists them by default).", default="list"
+    )
 
     @hero.command("add", context_settings={"ignore_unknown_options": True})
     @click.argument("name")
@@ -100,12 +97,7 @@ def register(cli: click.Group) -> None:
         names = list(state.heroes)
         click.echo(output.to_json(names) if as_json else "\n".join(names))
 
-    @cli.group(invoke_without_command=True)
-    @click.pass_context
-    def party(ctx: click.Context) -> None:
-        """The whole party (shows it by default)."""
-        if ctx.invoked_subcommand is None:
-            ctx.invoke(party_show)
+    party = listing_group(cli, "party", "The whole party (shows it by default).", default="show")
 
     @party.command("show")
     @at_option

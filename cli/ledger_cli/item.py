@@ -8,16 +8,16 @@ from ledger.errors import BadInput
 from ledger.state import Item, Target, UseEffect
 from ledger_base_game.events import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
 from ledger_cli import output
-from ledger_cli.context import NUMBERS, App, json_option, pass_app
+from ledger_cli.context import NUMBERS, App, json_option, listing_group, pass_app
 
 
 def register(cli: click.Group) -> None:
-    @cli.group(invoke_without_command=True)
-    @click.pass_context
-    def item(ctx: click.Context) -> None:
-        """Item cards and tokens; every item belongs to one Hero (lists known items)."""
-        if ctx.invoked_subcommand is None:
-            ctx.invoke(list_items)
+    item = listing_group(
+        cli,
+        "item",
+        "Item cards and tokens; every item belongs to one Hero (lists known items).",
+        default="list",
+    )
 
     @item.command("gain", context_settings=NUMBERS)
     @click.argument("hero")

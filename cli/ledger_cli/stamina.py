@@ -12,14 +12,7 @@ from ledger_base_game.events import (
     StaminaUnlocked,
     StatusRemoved,
 )
-from ledger_cli.context import NUMBERS, App, json_option, pass_app
-
-AmountEvent = type[StaminaSpent] | type[StaminaLost] | type[StaminaRestored]
-AMOUNT_EVENTS: dict[str, AmountEvent] = {
-    "spend": StaminaSpent,
-    "lose": StaminaLost,
-    "restore": StaminaRestored,
-}
+from ledger_cli.context import NUMBERS, App, amount_command, json_option, pass_app
 
 
 def register(cli: click.Group) -> None:
@@ -27,8 +20,27 @@ def register(cli: click.Group) -> None:
     def stamina() -> None:
         """Stamina chips: spend (a cost), lose (shortfall becomes damage), restore, lock."""
 
-    for verb, event_type in AMOUNT_EVENTS.items():
-        stamina.add_command(_amount_command(verb, event_type))
+    for command in (
+        amount_command(
+            "spend",
+            StaminaSpent,
+            "HERO pays N stamina from the disk; refused "
+            "when fewer chips are unspent (§2.2).\n\nExample: stamina spend Venia 2",
+        ),
+        amount_command(
+            "lose",
+            StaminaLost,
+            "HERO loses N stamina; what the disk cannot give "
+            "becomes damage (§2.2).\n\nExample: stamina lose Venia 2",
+        ),
+        amount_command(
+            "restore",
+            StaminaRestored,
+            "HERO restores N spent stamina to the "
+            "disk; the excess is ignored (§2.2).\n\nExample: stamina restore Venia 2",
+        ),
+    ):
+        stamina.add_command(command)
 
     @stamina.command("lock", context_settings=NUMBERS)
     @click.argument("hero")
@@ -61,33 +73,21 @@ def register(cli: click.Group) -> None:
         """End a passive: its locked chips become spent."""
         app.record(StaminaUnlocked(hero=app.hero_name(hero), source=source), as_json=as_json)
 
-    @cli.command(context_settings=NUMBERS)
-    @click.argument("hero")
-    @click.argument("amount", type=int)
-    @json_option
-    @pass_app
-    def damage(app: App, hero: str, amount: int, as_json: bool) -> None:
-        """HERO takes N damage: disk, then spent, then locked chips flip to wound (§2.2).
-
-        \b
-        Example:
-          campaign-ledger damage Torrax 3
-        """
-        app.record(DamageTaken(hero=app.hero_name(hero), amount=amount), as_json=as_json)
-
-    @cli.command(context_settings=NUMBERS)
-    @click.argument("hero")
-    @click.argument("amount", type=int)
-    @json_option
-    @pass_app
-    def heal(app: App, hero: str, amount: int, as_json: bool) -> None:
-        """HERO heals N damage: wound chips return to the disk (§2.2).
-
-        \b
-        Example:
-          campaign-ledger heal Torrax 2
-        """
-        app.record(DamageHealed(hero=app.hero_name(hero), amount=amount), as_json=as_json)
+    cli.add_command(
+        amount_command(
+            "damage",
+            DamageTaken,
+            "HERO takes N damage: disk, then spent, then locked chips flip "
+            "to wound; then wounded, then exhausted (§2.2).\n\nExample: damage Torrax 3",
+        )
+    )
+    cli.add_command(
+        amount_command(
+            "heal",
+            DamageHealed,
+            "HERO heals N damage: wound chips return to the disk (§2.2).\n\nExample: heal Torrax 2",
+        )
+    )
 
     @cli.group()
     def status() -> None:
@@ -107,18 +107,3 @@ def register(cli: click.Group) -> None:
         """
         event = StatusRemoved(hero=app.hero_name(hero), status=which)  # type: ignore[arg-type]
         app.record(event, as_json=as_json)
-
-
-def _amount_command(verb: str, event_type: AmountEvent) -> click.Command:
-    @click.command(verb, context_settings=NUMBERS)
-    @click.argument("hero")
-    @click.argument("amount", type=int)
-    @json_option
-    @pass_app
-    def command(app: App, hero: str, amount: int, as_json: bool) -> None:
-        app.record(event_type(hero=app.hero_name(hero), amount=amount), as_json=as_json)
-
-    command.help = (
-        f"{verb.title()} N stamina (§2.2).\n\nExample: campaign-ledger stamina {verb} Venia 2"
-    )
-    return command

@@ -3,7 +3,7 @@
 import click
 
 from ledger_base_game.events import StarsGained, StarsGiven, StarsSpent
-from ledger_cli.context import NUMBERS, App, json_option, pass_app
+from ledger_cli.context import NUMBERS, App, amount_command, json_option, pass_app
 
 
 def register(cli: click.Group) -> None:
@@ -11,23 +11,8 @@ def register(cli: click.Group) -> None:
     def stars() -> None:
         """Stars, the currency; every Star belongs to one Hero."""
 
-    @stars.command("gain", context_settings=NUMBERS)
-    @click.argument("hero")
-    @click.argument("amount", type=int)
-    @json_option
-    @pass_app
-    def gain(app: App, hero: str, amount: int, as_json: bool) -> None:
-        """HERO gains N Stars."""
-        app.record(StarsGained(hero=app.hero_name(hero), amount=amount), as_json=as_json)
-
-    @stars.command("spend", context_settings=NUMBERS)
-    @click.argument("hero")
-    @click.argument("amount", type=int)
-    @json_option
-    @pass_app
-    def spend(app: App, hero: str, amount: int, as_json: bool) -> None:
-        """HERO spends N Stars."""
-        app.record(StarsSpent(hero=app.hero_name(hero), amount=amount), as_json=as_json)
+    stars.add_command(amount_command("gain", StarsGained, "HERO gains N Stars."))
+    stars.add_command(amount_command("spend", StarsSpent, "HERO spends N Stars they have."))
 
     @stars.command("give", context_settings=NUMBERS)
     @click.argument("amount", type=int)
