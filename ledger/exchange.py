@@ -12,6 +12,7 @@ from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
 from ledger.rows import Row
 from ledger.state import CampaignState
+from ledger.text import name_key
 from ledger.verify import chain_problem
 
 FORMAT = "campaign-ledger/1"
@@ -71,7 +72,7 @@ def import_campaign(ledger: Ledger, lines: Iterable[str]) -> Campaign:
     broken = chain_problem(rows, manifest.campaign)
     if broken:
         raise IntegrityError(f"the file does not verify: {broken}")
-    if manifest.campaign in ledger.campaigns():
+    if any(name_key(name) == name_key(manifest.campaign) for name in ledger.campaigns()):
         raise BadInput(f"this ledger already has a campaign named {manifest.campaign!r}")
     campaign = Campaign(ledger, manifest.campaign)
     try:

@@ -40,6 +40,15 @@ def m001_events(db: Database) -> None:
     db.execute("CREATE INDEX events_step ON events (campaign, step_kind, step_number)")
     db.execute("CREATE INDEX events_command ON events (campaign, command)")
     db.execute("CREATE INDEX events_scenario ON events (campaign, scenario, step_number)")
+    # REPLACE deletes the old row without firing DELETE triggers unless recursive_triggers is
+    # on (the sqlite3 shell leaves it off), so an insert onto a taken seq is refused as well.
+    db.execute(
+        """
+        CREATE TRIGGER events_no_replace BEFORE INSERT ON events
+        WHEN EXISTS (SELECT 1 FROM events WHERE campaign = NEW.campaign AND seq = NEW.seq)
+        BEGIN SELECT RAISE(ABORT, 'events are append-only: this seq is taken'); END
+        """
+    )
     for action in ("UPDATE", "DELETE"):
         db.execute(
             f"""
@@ -66,4 +75,4 @@ def m002_snapshots(db: Database) -> None:
     )
 
 
-APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete")
+APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete", "events_no_replace")
