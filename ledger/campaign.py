@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ledger.ledger import Ledger
 
 Clock = Callable[[], datetime]
+MAX_COUNT = 100_000  # commands one undo or redo may name
 
 
 def utc_now() -> datetime:
@@ -43,8 +44,10 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _check_count(count: int, verb: str) -> None:
-    if count < 1:
-        raise BadInput(f"the number of commands to {verb} must be at least 1, not {count}")
+    if not 1 <= count <= MAX_COUNT:
+        raise BadInput(
+            f"the number of commands to {verb} must be from 1 to {MAX_COUNT}, not {count}"
+        )
 
 
 class Campaign:

@@ -40,6 +40,23 @@ def warn_if_old_sqlite(version: tuple[int, ...] | None = None) -> bool:
     return old
 
 
+def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
+    """Never add the ledger's tables to another program's database, nor to any file on read."""
+    tables = set(db.table_names())
+    if "events" in tables:
+        return
+    if not create:
+        db.close()
+        raise NotFound(f"{path} holds no campaign ledger; create a campaign with `campaign new`")
+    foreign = sorted(tables - {"_sqlite_migrations", "snapshots"})
+    if foreign:
+        db.close()
+        raise BadInput(
+            f"{path} is another program's database (tables: {', '.join(foreign[:5])}); "
+            "choose another file"
+        )
+
+
 def open_database(path: Path | str, *, create: bool = True) -> Database:
     """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
     warn_if_old_sqlite()
@@ -52,6 +69,7 @@ def open_database(path: Path | str, *, create: bool = True) -> Database:
         path.parent.mkdir(parents=True, exist_ok=True)
     try:
         db = Database(path, execute_plugins=False)
+        _check_is_a_ledger(db, path, create)
         db.execute("PRAGMA busy_timeout = 5000")
         db.execute("PRAGMA journal_mode = WAL")
         # FULL: a command that returned success survives a power cut, not only a crash.

@@ -42,7 +42,10 @@ def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
 
 
 def _read(lines: Iterable[str]) -> tuple[Manifest, list[Row]]:
-    numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    try:
+        numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
+    except UnicodeDecodeError:
+        raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
     if not numbered:
         raise BadInput("the file is empty; an export starts with a manifest line")
     try:

@@ -26,7 +26,7 @@ class StepRef(msgspec.Struct, frozen=True):
 
 def parse(ref: str) -> int | StepRef:
     text = ref.strip().lower()
-    if text.isdigit() and len(text) < 10:
+    if re.fullmatch(r"[0-9]{1,9}", text):
         return int(text)
     match = _STEP_REF.fullmatch(text)
     if match is None:

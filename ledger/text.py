@@ -13,6 +13,11 @@ def quoted(text: str, limit: int = 80) -> str:
     return repr(shown)
 
 
+def printable(text: str) -> str:
+    """Text as typed, with anything a terminal would act on (escapes, line breaks) escaped."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
 def check_name(value: str, what: str) -> str:
     """Return a cleaned name, or raise BadInput saying what is wrong with it."""
     name = value.strip()
@@ -21,8 +26,8 @@ def check_name(value: str, what: str) -> str:
     if len(name) > MAX_NAME_LENGTH:
         raise BadInput(f"{what} {quoted(name)} is longer than {MAX_NAME_LENGTH} characters")
     for char in name:
-        # Categories C* are control, format (e.g. bidi overrides), surrogates and unassigned.
-        if unicodedata.category(char).startswith("C"):
+        # C*: control, format (bidi overrides), surrogates, unassigned; Zl/Zp: line breaks.
+        if unicodedata.category(char)[0] == "C" or unicodedata.category(char) in ("Zl", "Zp"):
             raise BadInput(f"{what} {quoted(name)} contains the unprintable character {char!r}")
     return name
 

@@ -54,7 +54,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     @click.group(cls=LedgerGroup)
     @click.option(
         "--database",
-        type=click.Path(dir_okay=False, path_type=Path),
+        type=click.Path(path_type=Path),
         envvar=DATABASE_ENV,
         help=f"The ledger file (default: ${DATABASE_ENV}, else one in the user data directory).",
     )

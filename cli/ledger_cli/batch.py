@@ -5,6 +5,7 @@ from typing import TextIO
 
 import click
 
+from ledger.text import printable
 from ledger_cli.context import App, pass_app
 
 
@@ -31,17 +32,19 @@ def register(cli: click.Group) -> None:
             try:
                 args = shlex.split(text)
             except ValueError as error:
-                raise click.ClickException(f"line {number}: {error}: {text}") from None
+                raise click.ClickException(f"line {number}: {error}: {printable(text)}") from None
             if args[0] == "batch":
                 raise click.ClickException(f"line {number}: a batch cannot run another batch")
             prefix = ["--database", str(database)]
             if campaign is not None:
                 prefix += ["--campaign", campaign]
             if not quiet:
-                click.echo(f"» {text}")
+                click.echo(f"» {printable(text)}")
             try:
                 cli.main(prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=app)
             except click.ClickException as error:
                 # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
                 failed = click.UsageError if error.exit_code == 2 else click.ClickException
-                raise failed(f"line {number}: {text}\n{error.format_message()}") from None
+                raise failed(
+                    f"line {number}: {printable(text)}\n{error.format_message()}"
+                ) from None

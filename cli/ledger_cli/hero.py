@@ -4,6 +4,7 @@ import click
 
 from ledger.content import HeroSpec
 from ledger.errors import BadInput
+from ledger.text import check_name
 from ledger_base_game.events import HeroJoined
 from ledger_cli import output
 from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
@@ -51,6 +52,7 @@ def register(cli: click.Group) -> None:
             "chips": chips,
             "wounded_chips": wounded_chips,
         }
+        name = check_name(name, "Hero name")
         known = app.registry.heroes.find(name) or HeroSpec(name=name)
         stats = {
             stat: given[stat] if given[stat] is not None else getattr(known, stat) for stat in STATS

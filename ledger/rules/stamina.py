@@ -4,6 +4,7 @@ from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
 from ledger.state import Hero, Lock, Stamina
+from ledger.text import quoted
 
 MAX_AMOUNT = 99
 
@@ -125,8 +126,10 @@ def unlock(hero: Hero, source: str) -> Hero:
     s = hero.stamina
     ended = [existing for existing in s.locks if existing.source == source]
     if not ended:
-        held = ", ".join(repr(existing.source) for existing in s.locks) or "none"
-        raise RuleViolation(f"{hero.name} has no stamina locked on {source!r} (locks: {held})")
+        held = ", ".join(quoted(existing.source) for existing in s.locks) or "none"
+        raise RuleViolation(
+            f"{hero.name} has no stamina locked on {quoted(source)} (locks: {held})"
+        )
     kept = tuple(existing for existing in s.locks if existing.source != source)
     freed = sum(existing.chips for existing in ended)
     return replace(hero, stamina=replace(s, spent=s.spent + freed, locks=kept))

@@ -203,6 +203,8 @@ class ItemGained(HeroEvent, tag="base:item-gained", frozen=True, kw_only=True):
 
     def apply(self, state: CampaignState) -> CampaignState:
         item = replace(self.item, name=check_name(self.item.name, "item name"))
+        if item.number is not None:
+            _check_range(item.number, "item card number", 1, 9999)
         return self.update(state, lambda hero: items.add_item(hero, item))
 
     def describe(self) -> str:
