@@ -12,8 +12,18 @@ from tests.conftest import Invoke, event_count
 
 def test_hero_show_json_has_the_contract_fields(party: Invoke) -> None:
     shown = json.loads(party("hero", "show", "Torrax", "--json").output)
-    assert {"name", "level", "xp", "status", "stamina", "conditions", "items", "stars", "gems",
-            "keywords"} <= set(shown)
+    assert {
+        "name",
+        "level",
+        "xp",
+        "status",
+        "stamina",
+        "conditions",
+        "items",
+        "stars",
+        "gems",
+        "keywords",
+    } <= set(shown)
     assert set(shown["stamina"]) >= {"unspent", "spent", "wound", "locked", "chips"}
     assert shown["gems"] == {"achievement": 0, "inspiration": 0}
     assert (shown["name"], shown["level"], shown["status"]) == ("Torrax", 1, "normal")
@@ -60,16 +70,30 @@ def test_environment_chooses_database_and_campaign(
     assert runner.invoke(cli, ["campaign", "new", "A"]).exit_code == 0
     assert runner.invoke(cli, ["campaign", "new", "B"]).exit_code == 0
     monkeypatch.setenv("LEDGER_CAMPAIGN", "B")
-    result = runner.invoke(cli, ["hero", "add", "Venia", "--might", "2", "--agility", "3",
-                                 "--will", "2", "--taunt", "4", "--wounded-chips", "4"])
+    result = runner.invoke(
+        cli,
+        [
+            "hero",
+            "add",
+            "Venia",
+            "--might",
+            "2",
+            "--agility",
+            "3",
+            "--will",
+            "2",
+            "--taunt",
+            "4",
+            "--wounded-chips",
+            "4",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "env.db").exists()
     assert runner.invoke(cli, ["--campaign", "A", "hero", "list"]).output == "\n"
 
 
-def test_default_database_lives_in_the_user_data_directory(
-    user_dirs: Path, pm: object
-) -> None:
+def test_default_database_lives_in_the_user_data_directory(user_dirs: Path, pm: object) -> None:
     from click.testing import CliRunner
 
     from ledger_cli.app import build_cli
@@ -113,9 +137,19 @@ def test_noun_groups_list_by_default(party: Invoke) -> None:
 
 def test_module_entry_point_runs(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ledger_cli", "--database", str(tmp_path / "m.db"), "campaign",
-         "new", "Module"],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "ledger_cli",
+            "--database",
+            str(tmp_path / "m.db"),
+            "campaign",
+            "new",
+            "Module",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert "Module" in result.stdout

@@ -26,4 +26,4 @@ def test_the_example_campaign_runs_and_ends_with_a_hero(invoke: Invoke) -> None:
     assert result.exit_code == 0, result.output
     last_line = [line for line in example.read_text().splitlines() if line.strip()][-1]
     assert last_line.startswith("hero show")
-    assert "Zuva'Sai — level 1" in result.output.split("» hero show \"Zuva'Sai\"\n")[-1]
+    assert "Zuva'Sai — level 1" in result.output.split('» hero show "Zuva\'Sai"\n')[-1]
