@@ -1,6 +1,5 @@
 """One campaign: record commands, undo and redo them, and read state at any point."""
 
-import itertools
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -114,91 +113,114 @@ class Campaign:
         """Validate the events against the current state and append them as one command.
 
         Raises RuleViolation (nothing written) if any event is illegal, ConflictError if the
-        campaign moved past ``expected_seq`` or another writer got there first.
+        campaign moved past ``expected_seq`` or another writer got there first. A command
+        already recorded under ``idempotency_key`` is returned instead of recorded again.
         """
         if not events:
             raise BadInput("a command must record at least one event")
         if any(event.tag() in META_TYPES for event in events):
             raise BadInput("undo and redo are recorded with Campaign.undo() and Campaign.redo()")
-        if idempotency_key is not None:
-            idempotency_key = check_name(idempotency_key, "idempotency key")
-            earlier = self.store.command(self.name, idempotency_key)
-            if earlier:
-                state = self.state()
-                events = [self.projector.decode(row) for row in earlier]
-                return Recorded(
-                    rows=earlier, events=events, before=state, after=state, replayed=True
-                )
-        head = self.head()
-        if expected_seq is not None and expected_seq != head.seq:
-            raise ConflictError(
-                f"campaign {self.name!r} is at event {head.seq}, not {expected_seq}; "
-                "someone recorded in the meantime, nothing was written"
-            )
+        head, earlier = self._begin(expected_seq, idempotency_key)
+        if earlier:
+            return earlier
         history = self.history()
         before = self._head_state(head, history)
         return self._append(head, events, before, history.revision, idempotency_key)
 
-    def undo(self, count: int = 1, commands: Sequence[int] | None = None) -> Recorded:
+    def undo(
+        self,
+        count: int = 1,
+        commands: Sequence[int] | None = None,
+        *,
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Recorded:
         """Revert the last ``count`` commands still in effect, or the named ``commands``."""
+        head, earlier = self._begin(expected_seq, idempotency_key)
+        if earlier:
+            return earlier
         history = self.history()
         in_effect = self.store.commands(
             self.name, skip_types=META_TYPES, skip_commands={1, *history.reverted()}
         )
         if commands is None:
             _check_count(count, "undo")
-            chosen = tuple(itertools.islice(in_effect, count))
+            chosen = tuple(in_effect[:count])
             if len(chosen) != count:
                 raise RuleViolation(f"cannot undo {count} command(s): {len(chosen)} can be undone")
         else:
-            undoable = set(in_effect)
             for command in commands:
-                if command not in undoable:
+                if command not in in_effect:
                     raise RuleViolation(f"#{command} is not a command in effect that can be undone")
             chosen = tuple(sorted(set(commands), reverse=True))
-        return self._record_meta(Undone(commands=chosen), history)
+        return self._record_meta(head, Undone(commands=chosen), history, idempotency_key)
 
-    def redo(self, count: int = 1) -> Recorded:
+    def redo(
+        self,
+        count: int = 1,
+        *,
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Recorded:
         """Bring back the last ``count`` undone commands, unless commands came after them."""
+        head, earlier = self._begin(expected_seq, idempotency_key)
+        if earlier:
+            return earlier
+        _check_count(count, "redo")
         history = self.history()
         last = self.store.last_command_not_of_types(self.name, META_TYPES)
         stack = history.redo_stack(after=last)
-        _check_count(count, "redo")
         if count > len(stack):
             why = " (a command was recorded after the undo)" if history.reverted() else ""
             raise RuleViolation(f"cannot redo {count} command(s): {len(stack)} can be redone{why}")
-        return self._record_meta(Redone(commands=tuple(stack[::-1][:count])), history)
+        redone = Redone(commands=tuple(stack[::-1][:count]))
+        return self._record_meta(head, redone, history, idempotency_key)
 
-    def _record_meta(self, event: Undone | Redone, history: History) -> Recorded:
-        """Refold from the last snapshot the change leaves valid; any later event that would
-        become illegal (or land in another step) refuses the undo or redo."""
+    def _begin(
+        self, expected_seq: int | None, idempotency_key: str | None
+    ) -> tuple[Row, Recorded | None]:
+        """The head to append after, or the command already recorded under the key."""
+        if idempotency_key is not None:
+            idempotency_key = check_name(idempotency_key, "idempotency key")
+            earlier = self.store.command(self.name, idempotency_key)
+            if earlier:
+                state = self.state()
+                events = [self.projector.decode(row) for row in earlier]
+                replayed = Recorded(
+                    rows=earlier, events=events, before=state, after=state, replayed=True
+                )
+                return self.head(), replayed
         head = self.head()
+        if expected_seq is not None and expected_seq != head.seq:
+            raise ConflictError(
+                f"campaign {self.name!r} is at event {head.seq}, not {expected_seq}; "
+                "someone recorded in the meantime, nothing was written"
+            )
+        return head, None
+
+    def _record_meta(
+        self, head: Row, event: Undone | Redone, history: History, idempotency_key: str | None
+    ) -> Recorded:
+        """Refold from the last snapshot the change leaves valid; any later event that would
+        become illegal, or no longer match its recorded step, refuses the undo or redo."""
         seq = head.seq + 1
         changed = history.plus(Meta(seq, isinstance(event, Undone), event.commands))
         before = self._head_state(head, history)
-        state, after = self.projector.start(head.seq, changed)
-        reverted = changed.reverted()
+        start, after = self.projector.start(head.seq, changed)
+        state = start
+        rows = self.store.rows(self.name, after=after, upto=head.seq)
         snapshots = []
         verb = "undo" if isinstance(event, Undone) else "redo"
-        for row in self.store.rows(self.name, after=after, upto=head.seq):
-            if row.type not in META_TYPES and row.command not in reverted:
-                try:
-                    state = self.projector.decode(row).apply(state)
-                except LedgerError as error:
-                    raise RuleViolation(
-                        f"{verb} refused: event #{row.seq} recorded later would become "
-                        f"illegal: {error}"
-                    ) from None
-                step = state.step
-                columns = (step.kind, step.number, step.scenario) if step else (None, None, None)
-                if columns != (row.step_kind, row.step_number, row.scenario):
-                    raise RuleViolation(
-                        f"{verb} refused: event #{row.seq} was recorded in another step than "
-                        f"it would now fall in; undo the later steps first"
-                    )
-            if row.seq % self.ledger.snapshot_interval == 0:
-                snapshots.append(self.projector.snapshot(row.seq, seq, state))
-        recorded = self._append(head, [event], state, seq, None, snapshots)
+        try:
+            for row, state in self.projector.replay(rows, changed.reverted(), start, check=True):
+                if row.seq % self.ledger.snapshot_interval == 0:
+                    snapshots.append(self.projector.snapshot(row.seq, seq, state))
+        except LedgerError as error:
+            raise RuleViolation(
+                f"{verb} refused: a later event would no longer stand ({error}); "
+                "undo the later commands first"
+            ) from None
+        recorded = self._append(head, [event], state, seq, idempotency_key, snapshots)
         return msgspec.structs.replace(recorded, before=before)
 
     def _append(

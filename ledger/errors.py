@@ -4,6 +4,12 @@
 class LedgerError(Exception):
     """Base class: the message is written for the player and names what is wrong."""
 
+    seq: int | None = None  # the stored event it is about, when a replay raised it
+
+    def __str__(self) -> str:
+        message = super().__str__()
+        return f"event #{self.seq}: {message}" if self.seq is not None else message
+
 
 class RuleViolation(LedgerError):
     """The event would break a rule of the game; nothing is written."""

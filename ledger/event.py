@@ -26,6 +26,10 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     def apply(self, state: CampaignState) -> CampaignState:
         raise PluginError(f"event type {self.tag()} does not define apply()")
 
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        """What the rules did on their own when this event applied, to tell the players."""
+        return []
+
     def describe(self) -> str:
         """One line for the log, in the players' words."""
         fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__struct_fields__)

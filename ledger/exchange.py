@@ -12,8 +12,8 @@ from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
 from ledger.rows import Row
 from ledger.state import CampaignState
-from ledger.text import name_key
-from ledger.verify import chain_problem
+from ledger.text import name_key, quoted
+from ledger.verify import chain_problem, history_problem
 
 FORMAT = "campaign-ledger/1"
 
@@ -72,26 +72,21 @@ def import_campaign(ledger: Ledger, lines: Iterable[str]) -> Campaign:
             f"the file holds {len(rows)} events but its manifest says {manifest.events} ending "
             "in another hash: it was truncated or altered"
         )
-    broken = chain_problem(rows, manifest.campaign)
+    broken = chain_problem(rows, manifest.campaign) or history_problem(rows, manifest.campaign)
     if broken:
         raise IntegrityError(f"the file does not verify: {broken}")
     if any(name_key(name) == name_key(manifest.campaign) for name in ledger.campaigns()):
-        raise BadInput(f"this ledger already has a campaign named {manifest.campaign!r}")
+        raise BadInput(f"this ledger already has a campaign named {quoted(manifest.campaign)}")
     campaign = Campaign(ledger, manifest.campaign)
-    try:
-        history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
-    except msgspec.ValidationError as error:
-        raise IntegrityError(f"an undo or redo event cannot be read: {error}") from None
-    reverted = history.reverted()
-    state = CampaignState()
+    history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
     snapshots = []
-    for row in rows:
-        if row.type not in META_TYPES and row.command not in reverted:
-            try:
-                state = campaign.projector.decode(row).apply(state)
-            except LedgerError as error:
-                raise IntegrityError(f"event #{row.seq} does not replay: {error}") from None
-        if row.seq % ledger.snapshot_interval == 0 or row.seq == len(rows):
-            snapshots.append(campaign.projector.snapshot(row.seq, history.revision, state))
+    try:
+        for row, state in campaign.projector.replay(
+            rows, history.reverted(), CampaignState(), check=True
+        ):
+            if row.seq % ledger.snapshot_interval == 0 or row.seq == len(rows):
+                snapshots.append(campaign.projector.snapshot(row.seq, history.revision, state))
+    except LedgerError as error:
+        raise IntegrityError(f"the file does not replay: {error}") from None
     ledger.store.append(rows, snapshots)
     return campaign

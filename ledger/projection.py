@@ -1,10 +1,10 @@
 """Folding stored events into state, from the best snapshot that is still valid."""
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 
 import msgspec
 
-from ledger.errors import IntegrityError, PluginError
+from ledger.errors import IntegrityError, LedgerError, PluginError
 from ledger.event import META_TYPES, Event
 from ledger.history import History
 from ledger.registry import Registry
@@ -15,11 +15,25 @@ from ledger.store import EventStore, Snapshot
 _state_decoder = msgspec.json.Decoder(CampaignState)
 
 
-def fold(state: CampaignState, events: Iterable[Event]) -> CampaignState:
-    """State is a pure fold: apply each event in order."""
-    for event in events:
-        state = event.apply(state)
-    return state
+def mismatch(row: Row, event: Event, state: CampaignState) -> str | None:
+    """How a row's columns disagree with its payload and the state after it, if they do."""
+    step = state.step
+    expected = {
+        "type": event.tag(),
+        "hero": event.hero_name,
+        "step_kind": step.kind if step else None,
+        "step_number": step.number if step else None,
+        "scenario": step.scenario if step else None,
+    }
+    for column, value in expected.items():
+        if getattr(row, column) != value:
+            return f"its {column} column says {getattr(row, column)!r}, the events say {value!r}"
+    return None
+
+
+def _about(row: Row, error: LedgerError) -> LedgerError:
+    error.seq = row.seq
+    return error
 
 
 class Projector:
@@ -33,34 +47,69 @@ class Projector:
     def decode(self, row: Row) -> Event:
         try:
             event: Event = self.registry.decoder.decode(row.payload)
-        except msgspec.ValidationError as error:
+        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
             if row.type not in self.registry.event_types:
-                raise PluginError(
-                    f"event #{row.seq} of campaign {row.campaign!r} has type {row.type!r} from "
-                    f"plugin {row.plugin!r} {row.plugin_version}, which is not loaded; "
-                    f"install and enable that plugin to open this campaign"
+                raise _about(
+                    row,
+                    PluginError(
+                        f"campaign {row.campaign!r} uses type {row.type!r} from plugin "
+                        f"{row.plugin!r} {row.plugin_version}, which is not loaded; install and "
+                        "enable that plugin to open this campaign"
+                    ),
                 ) from None
-            raise IntegrityError(f"event #{row.seq} cannot be read: {error}") from None
+            raise _about(row, IntegrityError(f"cannot be read: {error}")) from None
+        if row.schema != type(event).schema:
+            raise _about(
+                row,
+                PluginError(
+                    f"{row.type} was recorded with schema {row.schema}; plugin {row.plugin!r} as "
+                    f"installed reads schema {type(event).schema} only"
+                ),
+            )
         return event
 
-    def effective(self, rows: Iterable[Row], reverted: frozenset[int]) -> Iterator[Row]:
-        """The rows that change state: no undo/redo events, no undone commands."""
-        return (r for r in rows if r.type not in META_TYPES and r.command not in reverted)
+    def replay(
+        self,
+        rows: Iterable[Row],
+        reverted: Collection[int],
+        state: CampaignState,
+        *,
+        check: bool = False,
+    ) -> Iterator[tuple[Row, CampaignState]]:
+        """Each row with the state right after it. Undo and redo events, and the commands they
+        undo, leave the state as it is. With ``check``, a row whose columns disagree with its
+        payload or the fold raises IntegrityError."""
+        for row in rows:
+            if row.type not in META_TYPES and row.command not in reverted:
+                event = self.decode(row)
+                try:
+                    state = event.apply(state)
+                    problem = mismatch(row, event, state) if check else None
+                    if problem:
+                        raise IntegrityError(problem)
+                except LedgerError as error:
+                    error.seq = row.seq
+                    raise
+            yield row, state
 
     def fold_rows(
-        self, state: CampaignState, rows: Iterable[Row], reverted: frozenset[int]
+        self, state: CampaignState, rows: Iterable[Row], reverted: Collection[int]
     ) -> CampaignState:
-        for row in self.effective(rows, reverted):
-            state = self.decode(row).apply(state)
+        for _, after in self.replay(rows, reverted, state):
+            state = after
         return state
 
     def start(self, upto: int, history: History) -> tuple[CampaignState, int]:
         """The latest snapshot at or before ``upto`` that ``history`` has not invalidated
         (an undo or redo after it reached back before it), else the empty state at 0."""
-        for snapshot in self.store.snapshots(self.campaign, self.registry.fingerprint, upto):
-            touched = history.earliest_touched_after(snapshot.revision)
-            if touched is None or touched > snapshot.seq:
-                return _state_decoder.decode(snapshot.state), snapshot.seq
+        fingerprint, skip = self.registry.fingerprint, 0
+        while points := self.store.snapshot_points(self.campaign, fingerprint, upto, skip=skip):
+            for seq, revision in points:
+                touched = history.earliest_touched_after(revision)
+                if touched is None or touched > seq:
+                    state = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
+                    return _state_decoder.decode(state), seq
+            skip += len(points)
         return CampaignState(), 0
 
     def state_at(self, upto: int, history: History) -> CampaignState:

@@ -10,7 +10,7 @@ from ledger.errors import BadInput, NotFound
 from ledger.event import META_TYPES
 from ledger.text import quoted
 
-_STEP_REF = re.compile(r"(city|journey|scenario)-(\d{1,4})(?:\.(\d{1,3}))?(:end)?")
+_STEP_REF = re.compile(r"(city|journey|scenario)-([1-9][0-9]{0,3})(?:\.([1-9][0-9]{0,2}))?(:end)?")
 USAGE = "N (after event N), city-N, journey-N, scenario-N or scenario-N.P, each with :end"
 
 

@@ -1,6 +1,6 @@
 """The SQLite event store: append a command's events atomically, read them back."""
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 
 import msgspec
 from sqlite_utils import Database
@@ -46,15 +46,15 @@ class EventStore:
         ).fetchone()
         return _row(found) if found else None
 
-    def rows(self, campaign: str, after: int = 0, upto: int | None = None) -> Iterator[Row]:
-        """Rows with after < seq <= upto, in order."""
+    def rows(self, campaign: str, after: int = 0, upto: int | None = None) -> list[Row]:
+        """Rows with after < seq <= upto, in order. Every query method returns a list: a
+        half-read cursor would keep an old read snapshot open on the connection."""
         limit = upto if upto is not None else 2**62
         cursor = self.db.execute(
             f"{_SELECT} WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
             [campaign, after, limit],
         )
-        for values in cursor:
-            yield _row(values)
+        return [_row(values) for values in cursor]
 
     def rows_of_types(self, campaign: str, types: Collection[str]) -> list[Row]:
         # Without statistics the planner prefers walking the whole campaign by primary key.
@@ -76,7 +76,7 @@ class EventStore:
 
     def commands(
         self, campaign: str, *, skip_types: Collection[str], skip_commands: Collection[int]
-    ) -> Iterator[int]:
+    ) -> list[int]:
         """Commands (their first seq), latest first, leaving out the given ones and types."""
         cursor = self.db.execute(
             "SELECT DISTINCT command FROM events INDEXED BY events_command WHERE campaign = ? "
@@ -84,7 +84,7 @@ class EventStore:
             "AND command NOT IN (SELECT value FROM json_each(?)) ORDER BY command DESC",
             [campaign, _json(skip_types), _json(skip_commands)],
         )
-        return (command for (command,) in cursor)
+        return [command for (command,) in cursor]
 
     def step_bounds(
         self,
@@ -151,25 +151,24 @@ class EventStore:
                 f"({error}); nothing was written, run it again"
             ) from None
 
-    def add_snapshots(self, snapshots: Sequence[Snapshot]) -> None:
-        with self.db.atomic():
-            self.db.conn.executemany(
-                "INSERT OR IGNORE INTO snapshots (campaign, seq, revision, fingerprint, state) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [[s.campaign, s.seq, s.revision, s.fingerprint, s.state] for s in snapshots],
-            )
-
-    def snapshots(self, campaign: str, fingerprint: str, upto: int) -> Iterator[Snapshot]:
-        """Snapshots at or before ``upto``, latest first."""
+    def snapshot_points(
+        self, campaign: str, fingerprint: str, upto: int, *, skip: int = 0, limit: int = 32
+    ) -> list[tuple[int, int]]:
+        """(seq, revision) of snapshots at or before ``upto``, latest first, a page at a time."""
         cursor = self.db.execute(
-            "SELECT seq, revision, state FROM snapshots WHERE campaign = ? AND fingerprint = ? "
-            "AND seq <= ? ORDER BY seq DESC, revision DESC",
-            [campaign, fingerprint, upto],
+            "SELECT seq, revision FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "AND seq <= ? ORDER BY seq DESC, revision DESC LIMIT ? OFFSET ?",
+            [campaign, fingerprint, upto, limit, skip],
         )
-        for seq, revision, state in cursor:
-            yield Snapshot(
-                campaign=campaign, seq=seq, revision=revision, fingerprint=fingerprint, state=state
-            )
+        return [(seq, revision) for seq, revision in cursor]
+
+    def snapshot_state(self, campaign: str, fingerprint: str, seq: int, revision: int) -> str:
+        found = self.db.execute(
+            "SELECT state FROM snapshots WHERE campaign = ? AND fingerprint = ? AND seq = ? "
+            "AND revision = ?",
+            [campaign, fingerprint, seq, revision],
+        ).fetchone()
+        return str(found[0])
 
     def all_snapshots(self, campaign: str) -> list[Snapshot]:
         cursor = self.db.execute(

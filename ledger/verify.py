@@ -1,20 +1,22 @@
-"""Proof that stored history was not altered: hash chains, triggers, snapshots."""
+"""Proof that stored history was not altered: hash chains, triggers, history, snapshots."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
 from ledger.errors import LedgerError
-from ledger.event import META_TYPES
+from ledger.event import META_TYPES, CampaignCreated, Redone, Undone
 from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
 from ledger.migrations import APPEND_ONLY_TRIGGERS
 from ledger.projection import Projector
 from ledger.rows import GENESIS, Row, content_hash
 from ledger.state import CampaignState
-from ledger.store import Snapshot
+from ledger.text import check_name
 
 Progress = Callable[[str, int], None]  # campaign, its number of events
+_first_event = msgspec.json.Decoder(CampaignCreated)
+_meta_event = msgspec.json.Decoder(Undone | Redone)
 
 
 class Problem(msgspec.Struct, frozen=True):
@@ -28,7 +30,7 @@ class Problem(msgspec.Struct, frozen=True):
         return f"{where}{at}: {self.message}"
 
 
-def chain_problem(rows: Iterable[Row], campaign: str) -> Problem | None:
+def chain_problem(rows: Sequence[Row], campaign: str) -> Problem | None:
     """The first row that breaks the chain: a gap, a wrong link, or a hash that does not match."""
     prev_hash, expected_seq, command = GENESIS, 1, 0
     for row in rows:
@@ -44,6 +46,89 @@ def chain_problem(rows: Iterable[Row], campaign: str) -> Problem | None:
     return None
 
 
+def history_problem(rows: Sequence[Row], campaign: str) -> Problem | None:
+    """The campaign starts by being created under its name, and every undo and redo is one
+    that `undo` and `redo` would have recorded."""
+    try:
+        created = _first_event.decode(rows[0].payload)
+        check_name(created.name, "campaign name")
+    except (msgspec.DecodeError, LedgerError) as error:
+        return Problem(campaign, 1, f"is not the creation of a campaign ({error})")
+    if created.name != campaign or rows[0].command != 1:
+        return Problem(campaign, 1, f"creates campaign {created.name!r}, not {campaign!r}")
+    commands: set[int] = set()
+    undone: set[int] = set()
+    redoable: list[int] = []
+    previous_meta = False
+    for row in rows[1:]:
+        if row.type not in META_TYPES:
+            if row.command == row.seq:
+                commands.add(row.command)
+                redoable.clear()
+            elif previous_meta:
+                return Problem(campaign, row.seq, "continues an undo or redo as one command")
+            previous_meta = False
+            continue
+        try:
+            meta = _meta_event.decode(row.payload)
+        except msgspec.DecodeError as error:
+            return Problem(campaign, row.seq, f"is not a readable undo or redo ({error})")
+        if row.command != row.seq or not meta.commands:
+            return Problem(campaign, row.seq, "an undo or redo must be a command of its own")
+        for command in meta.commands:
+            legal = (
+                (command in commands and command not in undone)
+                if isinstance(meta, Undone)
+                else command in redoable
+            )
+            if not legal:
+                verb = "undoes" if isinstance(meta, Undone) else "redoes"
+                return Problem(campaign, row.seq, f"{verb} #{command}, which it could not")
+        if isinstance(meta, Undone):
+            undone.update(meta.commands)
+            redoable.extend(meta.commands)
+        else:
+            undone.difference_update(meta.commands)
+            redoable = [c for c in redoable if c not in meta.commands]
+        previous_meta = True
+    return None
+
+
+def replay_problem(projector: Projector, rows: Sequence[Row]) -> Problem | None:
+    """Every event still in effect applies, and its columns agree with its payload."""
+    reverted = History(metas_from_rows(r for r in rows if r.type in META_TYPES)).reverted()
+    try:
+        for _ in projector.replay(rows, reverted, CampaignState(), check=True):
+            pass
+    except LedgerError as error:
+        return Problem(projector.campaign, error.seq, f"does not replay: {error.args[0]}")
+    return None
+
+
+def snapshot_problems(projector: Projector, rows: Sequence[Row]) -> list[Problem]:
+    """Each snapshot equals a fold from scratch of the history it was taken under."""
+    history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
+    by_revision: dict[int, dict[int, str]] = {}
+    fingerprint = projector.registry.fingerprint
+    for snapshot in projector.store.all_snapshots(projector.campaign):
+        if snapshot.fingerprint == fingerprint:
+            by_revision.setdefault(snapshot.revision, {})[snapshot.seq] = snapshot.state
+    problems = []
+    for revision, due in sorted(by_revision.items()):
+        # Only up to its last snapshot: later events may need later undos to be legal.
+        upto = [row for row in rows if row.seq <= max(due)]
+        for row, state in projector.replay(upto, history.reverted(upto=revision), CampaignState()):
+            if row.seq in due and msgspec.json.encode(state).decode() != due[row.seq]:
+                problems.append(
+                    Problem(
+                        projector.campaign,
+                        row.seq,
+                        f"the snapshot (revision {revision}) differs from a fold from scratch",
+                    )
+                )
+    return problems
+
+
 def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
     """Every problem found; an empty list means the ledger verifies."""
     problems = [
@@ -54,44 +139,14 @@ def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
         ).fetchone()
     ]
     for campaign in ledger.campaigns():
-        rows = list(ledger.store.rows(campaign))
+        rows = ledger.store.rows(campaign)
         if progress:
             progress(campaign, len(rows))
-        broken = chain_problem(rows, campaign)
-        if broken:
-            problems.append(broken)
-            continue
-        problems += _fold_problems(ledger, campaign, rows)
-    return problems
-
-
-def _fold_problems(ledger: Ledger, campaign: str, rows: list[Row]) -> list[Problem]:
-    """Replay every event from scratch and compare each snapshot with that fold."""
-    projector = Projector(ledger.store, ledger.registry, campaign)
-    history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
-    snapshots: dict[int, list[Snapshot]] = {}
-    for snapshot in ledger.store.all_snapshots(campaign):
-        if snapshot.fingerprint == ledger.registry.fingerprint:
-            snapshots.setdefault(snapshot.revision, []).append(snapshot)
-    problems = []
-    # The current history, then each revision a snapshot was taken under.
-    for revision in [history.revision, *sorted(set(snapshots) - {history.revision})]:
-        reverted = history.reverted(upto=revision)
-        due = {s.seq: s for s in snapshots.get(revision, [])}
-        state = CampaignState()
-        for row in rows:
-            if row.type not in META_TYPES and row.command not in reverted:
-                try:
-                    state = projector.decode(row).apply(state)
-                except LedgerError as error:
-                    problems.append(Problem(campaign, row.seq, f"does not replay: {error}"))
-                    return problems
-            if row.seq in due and msgspec.json.encode(state).decode() != due[row.seq].state:
-                problems.append(
-                    Problem(
-                        campaign,
-                        row.seq,
-                        f"the snapshot (revision {revision}) differs from a fold from scratch",
-                    )
-                )
+        projector = Projector(ledger.store, ledger.registry, campaign)
+        broken = (
+            chain_problem(rows, campaign)
+            or history_problem(rows, campaign)
+            or replay_problem(projector, rows)
+        )
+        problems += [broken] if broken else snapshot_problems(projector, rows)
     return problems

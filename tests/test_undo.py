@@ -62,7 +62,7 @@ def test_undo_of_an_earlier_command_that_later_history_needs_is_refused(
     before = event_count(db_path)  # type: ignore[arg-type]
     refused = invoke("undo", "--command", str(gained))
     assert refused.exit_code == 1
-    assert "would become illegal" in refused.output
+    assert "would no longer stand (event #5" in refused.output
     assert "Sword" in refused.output
     assert event_count(db_path) == before  # type: ignore[arg-type]
 

@@ -87,6 +87,9 @@ def show_recorded(recorded: Recorded, as_json: bool) -> None:
         click.echo(f"#{row.seq} {event.describe()}")
     for line in output.changes(recorded.before, recorded.after):
         click.echo(f"   {line}")
+    for event in recorded.events:
+        for note in event.notes(recorded.before, recorded.after):
+            click.echo(f"   rule: {note}")
 
 
 pass_app = click.make_pass_decorator(App)

@@ -1,12 +1,37 @@
-"""Items and Stars between Heroes (§7, seed "Allocating Items and Star")."""
+"""Items between Heroes and discard items used outside scenarios (§7, seed "Allocating Items
+and Star" and "Using Discard Items")."""
 
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import Hero, Item
-from ledger.text import name_key
+from ledger.rules import conditions, stamina
+from ledger.rules.stamina import MAX_AMOUNT, require_affectable
+from ledger.state import CampaignState, Hero, Item
+from ledger.text import check_name, name_key
 
-MAX_STARS = 9999
+MAX_CARD_NUMBER = 9999
+TARGETS = ("self", "ranged", "area")
+
+
+def check_item(item: Item) -> Item:
+    """An item's properties as given when it is gained (by content or by the players)."""
+    item = replace(item, name=check_name(item.name, "item name"))
+    if item.number is not None and not 1 <= item.number <= MAX_CARD_NUMBER:
+        raise RuleViolation(
+            f"an Item card number is from 1 to {MAX_CARD_NUMBER}, not {item.number}"
+        )
+    use = item.use
+    if use is not None:
+        for what, value in (
+            ("heals", use.heal),
+            ("restores", use.restore),
+            ("removes conditions", use.remove_conditions),
+        ):
+            if not 0 <= value <= MAX_AMOUNT:
+                raise RuleViolation(f"an item {what} 0 to {MAX_AMOUNT}, not {value}")
+        if use.target not in TARGETS:
+            raise RuleViolation(f"an item's target is one of {', '.join(TARGETS)}")
+    return item
 
 
 def add_item(hero: Hero, item: Item) -> Hero:
@@ -27,13 +52,61 @@ def discard_item(hero: Hero, name: str) -> Hero:
     return take_item(hero, name)[0]
 
 
-def gain_stars(hero: Hero, amount: int) -> Hero:
-    if hero.stars + amount > MAX_STARS:
-        raise RuleViolation(f"{hero.name} would hold more than {MAX_STARS} Stars")
-    return replace(hero, stars=hero.stars + amount)
+def use_item(
+    state: CampaignState, user: str, name: str, on: tuple[str, ...], removing: tuple[str, ...]
+) -> CampaignState:
+    """Discard an item for its effect in a City or Journey step: no maneuver, any one Hero in
+    range, any number in an area. Every condition named must leave some target."""
+    if state.in_scenario:
+        raise RuleViolation(
+            "during a scenario an item is used by its card's rules; record its effect "
+            "(heal, stamina restore, condition remove) and `item discard` instead"
+        )
+    holder = state.hero(user)
+    item = holder.item(name)
+    effect = item.use
+    if effect is None:
+        raise RuleViolation(
+            f"the ledger does not know what {item.name} does when used; record its effect and "
+            "`item discard` instead"
+        )
+    targets = [state.hero(target).name for target in on] or [holder.name]
+    _check_targets(item, targets, holder.name)
+    if removing and not effect.remove_conditions:
+        raise RuleViolation(f"{item.name} does not remove conditions")
+    if effect.remove_conditions and not removing and not (effect.heal or effect.restore):
+        raise RuleViolation(f"name the condition(s) {item.name} removes with --condition")
+    state = state.with_hero(discard_item(holder, item.name))
+    removed: set[str] = set()
+    for target in targets:
+        hero = state.hero(target)
+        require_affectable(hero)
+        if effect.heal:
+            hero = stamina.heal(hero, effect.heal)
+        if effect.restore:
+            hero = stamina.restore(hero, effect.restore)
+        held = [c.name for c in hero.conditions if name_key(c.name) in map(name_key, removing)]
+        if len(held) > effect.remove_conditions:
+            raise RuleViolation(
+                f"{item.name} removes {effect.remove_conditions} condition(s) from each Hero; "
+                f"{hero.name} would lose {len(held)}"
+            )
+        for condition in held:
+            hero = conditions.remove(hero, condition)
+        removed.update(map(name_key, held))
+        state = state.with_hero(hero)
+    missing = [c for c in removing if name_key(c) not in removed]
+    if missing:
+        raise RuleViolation(f"no target has {', '.join(missing)}")
+    return state
 
 
-def spend_stars(hero: Hero, amount: int) -> Hero:
-    if amount > hero.stars:
-        raise RuleViolation(f"{hero.name} has only {hero.stars} Stars; {amount} are needed")
-    return replace(hero, stars=hero.stars - amount)
+def _check_targets(item: Item, targets: list[str], user: str) -> None:
+    assert item.use is not None
+    if len(set(targets)) != len(targets):
+        raise RuleViolation("a Hero can be named only once as a target")
+    reach = item.use.target
+    if reach == "self" and targets != [user]:
+        raise RuleViolation(f"{item.name} affects only the Hero using it")
+    if reach == "ranged" and len(targets) != 1:
+        raise RuleViolation(f"{item.name} has a ranged effect: it affects any one Hero")

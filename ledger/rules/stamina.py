@@ -147,8 +147,3 @@ def remove_exhausted(hero: Hero) -> Hero:
     if hero.status != "exhausted":
         raise RuleViolation(f"{hero.name} is not exhausted (status: {hero.status})")
     return replace(hero, status="normal", stamina=Stamina(unspent=hero.chips))
-
-
-def reset_after_scenario(hero: Hero) -> Hero:
-    """End of a scenario: status normal, full stamina, no damage or conditions (§2.5)."""
-    return replace(hero, status="normal", stamina=Stamina(unspent=hero.chips), conditions=())

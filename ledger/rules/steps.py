@@ -3,8 +3,7 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.rules.stamina import reset_after_scenario
-from ledger.state import CampaignState, Step, StepKind
+from ledger.state import CampaignState, Hero, Stamina, Step, StepKind
 
 NEXT_STEP: dict[StepKind, StepKind] = {"city": "journey", "journey": "scenario", "scenario": "city"}
 MAX_SCENARIO = 999
@@ -47,5 +46,10 @@ def end_scenario(campaign: CampaignState) -> CampaignState:
     if not campaign.in_scenario:
         raise RuleViolation("no scenario is being played; `scenario end` ends a Scenario step")
     assert campaign.step is not None
-    heroes = {name: reset_after_scenario(hero) for name, hero in campaign.heroes.items()}
+    heroes = {name: _recovered(hero) for name, hero in campaign.heroes.items()}
     return replace(campaign, heroes=heroes, step=replace(campaign.step, ended=True))
+
+
+def _recovered(hero: Hero) -> Hero:
+    """Status normal, every chip on the blue disk, no conditions (§2.5)."""
+    return replace(hero, status="normal", stamina=Stamina(unspent=hero.chips), conditions=())

@@ -2,13 +2,11 @@
 
 from typing import ClassVar, Literal
 
-from msgspec.structs import replace
-
 from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
-from ledger.rules import conditions, items, stamina, steps
-from ledger.rules.items import MAX_STARS
-from ledger.rules.stamina import MAX_AMOUNT, require_affectable
+from ledger.rules import conditions, items, stamina, stars, steps
+from ledger.rules.stamina import MAX_AMOUNT
+from ledger.rules.stars import MAX_STARS
 from ledger.state import CampaignState, Condition, Hero, Item, Stamina, StepKind
 from ledger.text import check_amount, check_name, name_key
 
@@ -179,11 +177,28 @@ class ConditionGained(HeroEvent, tag="base:condition-gained", frozen=True, kw_on
     number: int
 
     def apply(self, state: CampaignState) -> CampaignState:
+        _check_range(self.number, "condition number", 1, 99)
         gained = Condition(name=check_name(self.condition, "condition"), number=self.number)
         return self.update(state, lambda hero: conditions.gain(hero, gained))
 
     def describe(self) -> str:
         return f"{self.hero} gains {self.condition} (#{self.number})"
+
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        held, now = before.hero(self.hero).conditions, after.hero(self.hero).conditions
+        if held == now:
+            if any(c.name == self.condition for c in held):
+                return [f"{self.hero} already has {self.condition}: no duplicates (§3)"]
+            return [
+                f"{self.condition} (#{self.number}) is discarded at once: at most two "
+                "conditions, the lowest number goes, even a new one (ruling §12.6)"
+            ]
+        return [
+            f"{c.name} (#{c.number}) is discarded: at most two conditions, the lowest number "
+            "goes (§3)"
+            for c in held
+            if c not in now
+        ]
 
 
 class ConditionRemoved(HeroEvent, tag="base:condition-removed", frozen=True, kw_only=True):
@@ -202,9 +217,7 @@ class ItemGained(HeroEvent, tag="base:item-gained", frozen=True, kw_only=True):
     item: Item
 
     def apply(self, state: CampaignState) -> CampaignState:
-        item = replace(self.item, name=check_name(self.item.name, "item name"))
-        if item.number is not None:
-            _check_range(item.number, "item card number", 1, 9999)
+        item = items.check_item(self.item)
         return self.update(state, lambda hero: items.add_item(hero, item))
 
     def describe(self) -> str:
@@ -248,45 +261,7 @@ class ItemUsed(HeroEvent, tag="base:item-used", frozen=True, kw_only=True):
     conditions: tuple[str, ...] = ()
 
     def apply(self, state: CampaignState) -> CampaignState:
-        if state.in_scenario:
-            raise RuleViolation(
-                "during a scenario an item is used by its card's rules; record its effect "
-                "(heal, stamina restore, condition remove) and `item discard` instead"
-            )
-        user = state.hero(self.hero)
-        item = user.item(self.item)
-        effect = item.use
-        if effect is None:
-            raise RuleViolation(
-                f"the ledger does not know what {item.name} does when used; record its "
-                "effect and `item discard` instead"
-            )
-        targets = [state.hero(name).name for name in self.on] or [user.name]
-        _check_targets(item, targets, user.name)
-        if self.conditions and not effect.remove_conditions:
-            raise RuleViolation(f"{item.name} does not remove conditions")
-        state = self.update(state, lambda hero: items.discard_item(hero, item.name))
-        removed_any = False
-        for name in targets:
-            hero = state.hero(name)
-            require_affectable(hero)
-            if effect.heal:
-                hero = stamina.heal(hero, effect.heal)
-            if effect.restore:
-                hero = stamina.restore(hero, effect.restore)
-            held = [c for c in self.conditions if _has_condition(hero, c)]
-            if len(held) > effect.remove_conditions:
-                raise RuleViolation(
-                    f"{item.name} removes {effect.remove_conditions} condition(s) from each "
-                    f"Hero; {hero.name} would lose {len(held)}"
-                )
-            for condition in held:
-                hero = conditions.remove(hero, condition)
-                removed_any = True
-            state = state.with_hero(hero)
-        if self.conditions and not removed_any:
-            raise RuleViolation(f"no target has {', '.join(self.conditions)}")
-        return state
+        return items.use_item(state, self.hero, self.item, self.on, self.conditions)
 
     def describe(self) -> str:
         on = f" on {', '.join(self.on)}" if self.on else ""
@@ -294,27 +269,12 @@ class ItemUsed(HeroEvent, tag="base:item-used", frozen=True, kw_only=True):
         return f"{self.hero} uses {self.item}{on}{removing}"
 
 
-def _check_targets(item: Item, targets: list[str], user: str) -> None:
-    assert item.use is not None
-    if len(set(targets)) != len(targets):
-        raise RuleViolation("a Hero can be named only once as a target")
-    reach = item.use.target
-    if reach == "self" and targets != [user]:
-        raise RuleViolation(f"{item.name} affects only the Hero using it")
-    if reach == "ranged" and len(targets) != 1:
-        raise RuleViolation(f"{item.name} has a ranged effect: it affects any one Hero")
-
-
-def _has_condition(hero: Hero, name: str) -> bool:
-    return any(name_key(held.name) == name_key(name) for held in hero.conditions)
-
-
 class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):
     what = "Stars"
     maximum = MAX_STARS
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return self.update(state, lambda hero: items.gain_stars(hero, self.checked()))
+        return self.update(state, lambda hero: stars.gain(hero, self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} gains {self.amount} Stars"
@@ -325,7 +285,7 @@ class StarsSpent(_Amount, tag="base:stars-spent", frozen=True, kw_only=True):
     maximum = MAX_STARS
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return self.update(state, lambda hero: items.spend_stars(hero, self.checked()))
+        return self.update(state, lambda hero: stars.spend(hero, self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} spends {self.amount} Stars"
@@ -343,8 +303,8 @@ class StarsGiven(_Amount, tag="base:stars-given", frozen=True, kw_only=True):
         if giver.name == receiver.name:
             raise RuleViolation(f"{giver.name} cannot give Stars to themselves")
         amount = self.checked()
-        state = state.with_hero(items.spend_stars(giver, amount))
-        return state.with_hero(items.gain_stars(state.hero(receiver.name), amount))
+        state = state.with_hero(stars.spend(giver, amount))
+        return state.with_hero(stars.gain(state.hero(receiver.name), amount))
 
     def describe(self) -> str:
         return f"{self.hero} gives {self.amount} Stars to {self.to}"

@@ -1,0 +1,20 @@
+"""Stars, the currency: every Star belongs to one Hero (§7.1)."""
+
+from msgspec.structs import replace
+
+from ledger.errors import RuleViolation
+from ledger.state import Hero
+
+MAX_STARS = 9999
+
+
+def gain(hero: Hero, amount: int) -> Hero:
+    if hero.stars + amount > MAX_STARS:
+        raise RuleViolation(f"{hero.name} would hold more than {MAX_STARS} Stars")
+    return replace(hero, stars=hero.stars + amount)
+
+
+def spend(hero: Hero, amount: int) -> Hero:
+    if amount > hero.stars:
+        raise RuleViolation(f"{hero.name} has only {hero.stars} Stars; {amount} are needed")
+    return replace(hero, stars=hero.stars - amount)
