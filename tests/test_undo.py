@@ -100,3 +100,22 @@ def test_undo_and_redo_are_persistent_and_verify(party: Invoke) -> None:
     party("undo")
     assert unspent(party, "Torrax") == 9
     assert "ok" in party("verify").output
+
+
+def test_undo_and_redo_honour_expect_seq_and_idempotency_keys(
+    party: Invoke, invoke: Invoke, db_path: object
+) -> None:
+    party("damage", "Torrax", "1")
+    party("damage", "Torrax", "1")
+    before = event_count(db_path)  # type: ignore[arg-type]
+    stale = invoke("--expect-seq", "1", "undo")
+    assert stale.exit_code == 1
+    assert "not 1" in stale.output
+    assert event_count(db_path) == before  # type: ignore[arg-type]
+    party("--idempotency-key", "evening-1-undo", "undo")
+    again = party("--idempotency-key", "evening-1-undo", "undo")
+    assert "Already recorded" in again.output
+    assert unspent(party, "Torrax") == 9  # one undo, not two
+    party("--expect-seq", str(before + 1), "--idempotency-key", "evening-1-redo", "redo")
+    party("--idempotency-key", "evening-1-redo", "redo")
+    assert unspent(party, "Torrax") == 8

@@ -56,8 +56,12 @@ def register(cli: click.Group) -> None:
           campaign-ledger undo 3
           campaign-ledger undo --command 42
         """
-        campaign = app.campaign()
-        recorded = campaign.undo(count, commands or None)
+        recorded = app.campaign().undo(
+            count,
+            commands or None,
+            expected_seq=app.expect_seq,
+            idempotency_key=app.idempotency_key,
+        )
         show_recorded(recorded, as_json)
 
     @cli.command(context_settings=NUMBERS)
@@ -66,7 +70,10 @@ def register(cli: click.Group) -> None:
     @pass_app
     def redo(app: App, count: int, as_json: bool) -> None:
         """Bring back the last COUNT undone commands."""
-        show_recorded(app.campaign().redo(count), as_json)
+        recorded = app.campaign().redo(
+            count, expected_seq=app.expect_seq, idempotency_key=app.idempotency_key
+        )
+        show_recorded(recorded, as_json)
 
     @cli.command()
     @json_option
