@@ -15,16 +15,14 @@ from ledger.store import EventStore, Snapshot
 _state_decoder = msgspec.json.Decoder(CampaignState)
 
 
-def mismatch(row: Row, event: Event, state: CampaignState) -> str | None:
-    """How a row's columns disagree with its payload and the state after it, if they do."""
-    step = state.step
-    expected = {
-        "type": event.tag(),
-        "hero": event.hero_name,
-        "step_kind": step.kind if step else None,
-        "step_number": step.number if step else None,
-        "scenario": step.scenario if step else None,
-    }
+def mismatch(row: Row, event: Event, state: CampaignState | None) -> str | None:
+    """How a row's columns disagree with its payload and (when given) the state after it."""
+    expected: dict[str, object] = {"type": event.tag(), "hero": event.hero_name}
+    if state is not None:
+        step = state.step
+        expected["step_kind"] = step.kind if step else None
+        expected["step_number"] = step.number if step else None
+        expected["scenario"] = step.scenario if step else None
     for column, value in expected.items():
         if getattr(row, column) != value:
             return f"its {column} column says {getattr(row, column)!r}, the events say {value!r}"
@@ -78,13 +76,14 @@ class Projector:
     ) -> Iterator[tuple[Row, CampaignState]]:
         """Each row with the state right after it. Undo and redo events, and the commands they
         undo, leave the state as it is. With ``check``, a row whose columns disagree with its
-        payload or the fold raises IntegrityError."""
+        payload or the fold raises IntegrityError; undone events are read and compared too."""
         for row in rows:
-            if row.type not in META_TYPES and row.command not in reverted:
+            applies = row.type not in META_TYPES and row.command not in reverted
+            if applies or (check and row.type not in META_TYPES):
                 event = self.decode(row)
                 try:
-                    state = event.apply(state)
-                    problem = mismatch(row, event, state) if check else None
+                    state = event.apply(state) if applies else state
+                    problem = mismatch(row, event, state if applies else None) if check else None
                     if problem:
                         raise IntegrityError(problem)
                 except LedgerError as error:
