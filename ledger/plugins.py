@@ -40,8 +40,10 @@ def get_plugin_manager(allowed: Collection[str] | None = None) -> pluggy.PluginM
         try:
             plugin = entry_point.load()
         except Exception as error:  # a broken plugin must not take the others down
+            dist = entry_point.dist.name if entry_point.dist else "an unknown distribution"
             warnings.warn(
-                f"plugin {entry_point.name!r} failed to import and is not loaded: {error}",
+                f"plugin {entry_point.name!r} (from {dist}) failed to import and is not "
+                f"loaded: {error}",
                 stacklevel=2,
             )
             continue

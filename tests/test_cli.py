@@ -159,3 +159,25 @@ def test_recording_commands_answer_in_json(party: Invoke) -> None:
     answer = json.loads(party("damage", "Torrax", "3", "--json").output)
     assert [e["type"] for e in answer["events"]] == ["base:damage-taken"]
     assert answer["heroes"][0]["stamina"]["wound"] == 3
+
+
+@pytest.mark.parametrize(
+    ("group", "line"),
+    [
+        ("stamina", "Torrax       10 unspent · 0 spent · 0 wound · 0 locked  (10 chips)"),
+        ("stars", "Torrax       0 Stars"),
+        ("status", "Torrax       normal"),
+        ("step", "before the first step"),
+        ("scenario", "before the first step"),
+    ],
+)
+def test_every_noun_group_shows_something_by_default(party: Invoke, group: str, line: str) -> None:
+    assert line in party(group).output.splitlines()
+
+
+def test_listings_answer_in_json_and_at_any_point(party: Invoke) -> None:
+    party("damage", "Torrax", "2")
+    now = json.loads(party("stamina", "list", "--json").output)
+    before = json.loads(party("stamina", "list", "--json", "--at", "3").output)
+    assert (now["Torrax"]["wound"], before["Torrax"]["wound"]) == (2, 0)
+    assert json.loads(party("campaign", "new", "Other", "--json").output)["campaign"] == "Other"

@@ -18,9 +18,10 @@ from ledger_cli import (
     hero,
     history,
     item,
-    stamina,
     stars,
-    step,
+    steps,
+    verify,
+    vitality,
 )
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 
@@ -105,7 +106,19 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         app.database, app.campaign_name = database, campaign_name
         app.idempotency_key, app.expect_seq = idempotency_key, expect_seq
 
-    for module in (campaign, hero, step, stamina, condition, item, stars, history, exchange, batch):
+    for module in (
+        campaign,
+        hero,
+        steps,
+        vitality,
+        condition,
+        item,
+        stars,
+        history,
+        verify,
+        exchange,
+        batch,
+    ):
         module.register(cli)
     return cli
 

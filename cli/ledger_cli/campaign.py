@@ -13,8 +13,9 @@ def register(cli: click.Group) -> None:
 
     @campaign.command("new")
     @click.argument("name")
+    @json_option
     @pass_app
-    def new(app: App, name: str) -> None:
+    def new(app: App, name: str, as_json: bool) -> None:
         """Start a campaign.
 
         \b
@@ -22,7 +23,10 @@ def register(cli: click.Group) -> None:
           campaign-ledger campaign new "Moonsilver"
         """
         created = app.ledger(create=True).create_campaign(name)
-        click.echo(f"#1 Campaign {created.name!r} created in {app.path}")
+        if as_json:
+            click.echo(output.to_json({"campaign": created.name, "database": str(app.path)}))
+        else:
+            click.echo(f"#1 Campaign {created.name!r} created in {app.path}")
 
     @campaign.command("list")
     @json_option

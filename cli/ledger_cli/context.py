@@ -13,7 +13,7 @@ from ledger.event import Event
 from ledger.ledger import Ledger
 from ledger.refs import resolve
 from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.state import CampaignState, Hero
 from ledger_cli import output
 
 DATABASE_ENV = "LEDGER_DATABASE"
@@ -130,3 +130,22 @@ def listing_group(parent: click.Group, name: str, help: str, default: str) -> cl
             ctx.invoke(group.commands[default])
 
     return group
+
+
+def hero_listing(
+    help: str, line: Callable[[Hero], str], data: Callable[[Hero], object]
+) -> click.Command:
+    """A ``list`` command: one line (or JSON value) per Hero, now or at --at."""
+
+    @click.command("list", help=help)
+    @at_option
+    @json_option
+    @pass_app
+    def command(app: App, at: str | None = None, as_json: bool = False) -> None:
+        _, state = app.state(at)
+        if as_json:
+            click.echo(output.to_json({hero.name: data(hero) for hero in state.heroes.values()}))
+        for hero in [] if as_json else state.heroes.values():
+            click.echo(f"{hero.name:<12} {line(hero)}")
+
+    return command

@@ -11,7 +11,8 @@ import click
 from ledger.campaign import Campaign
 from ledger.errors import BadInput
 from ledger.exchange import Manifest, export_campaign, import_campaign
-from ledger_cli.context import App, pass_app
+from ledger_cli import output
+from ledger_cli.context import App, json_option, pass_app
 
 
 def register(cli: click.Group) -> None:
@@ -35,8 +36,9 @@ def register(cli: click.Group) -> None:
 
     @cli.command("import")
     @click.argument("file", type=click.File("r", encoding="utf-8"))
+    @json_option
     @pass_app
-    def import_(app: App, file: TextIO) -> None:
+    def import_(app: App, file: TextIO, as_json: bool) -> None:
         """Import a campaign exported by `export`, refusing a tampered or truncated file.
 
         \b
@@ -44,7 +46,10 @@ def register(cli: click.Group) -> None:
           campaign-ledger --database other.db import moonsilver.ndjson
         """
         campaign = import_campaign(app.ledger(create=True), file)
-        click.echo(f"imported {campaign.head().seq} events of {campaign.name!r}")
+        if as_json:
+            click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
+        else:
+            click.echo(f"imported {campaign.head().seq} events of {campaign.name!r}")
 
 
 def _export_to_file(campaign: Campaign, path: Path) -> Manifest:

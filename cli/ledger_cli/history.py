@@ -1,10 +1,7 @@
-"""log | undo | redo | verify"""
-
-import sys
+"""log | undo | redo"""
 
 import click
 
-from ledger.verify import verify as verify_ledger
 from ledger_cli import output
 from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
 
@@ -74,22 +71,3 @@ def register(cli: click.Group) -> None:
             count, expected_seq=app.expect_seq, idempotency_key=app.idempotency_key
         )
         show_recorded(recorded, as_json)
-
-    @cli.command()
-    @json_option
-    @pass_app
-    def verify(app: App, as_json: bool) -> None:
-        """Check every hash chain, the append-only triggers, and that every snapshot equals
-        a fold from scratch. Exits 1 naming the first bad event."""
-
-        def progress(campaign: str, events: int) -> None:
-            if sys.stderr.isatty():
-                click.echo(f"verifying {campaign!r} ({events} events)…", err=True)
-
-        problems = verify_ledger(app.ledger(), progress)
-        if as_json:
-            click.echo(output.to_json({"ok": not problems, "problems": [str(p) for p in problems]}))
-        elif not problems:
-            click.echo("ok: every chain, trigger and snapshot verifies")
-        if problems:
-            raise click.ClickException("\n".join(str(problem) for problem in problems))

@@ -16,8 +16,20 @@ def stamina_text(s: Stamina) -> str:
     return f"{s.unspent} unspent · {s.spent} spent · {s.wound} wound · {s.locked} locked"
 
 
-def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
+def stamina_json(hero: Hero) -> dict[str, Any]:
     s = hero.stamina
+    return {
+        "unspent": s.unspent,
+        "spent": s.spent,
+        "wound": s.wound,
+        "locked": s.locked,
+        "chips": hero.chips,
+        "wounded_chips": hero.wounded_chips,
+        "locks": [msgspec.to_builtins(lock) for lock in s.locks],
+    }
+
+
+def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
     return {
         "name": hero.name,
         "level": state.level,
@@ -27,15 +39,7 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "agility": hero.agility,
         "will": hero.will,
         "taunt": hero.taunt,
-        "stamina": {
-            "unspent": s.unspent,
-            "spent": s.spent,
-            "wound": s.wound,
-            "locked": s.locked,
-            "chips": hero.chips,
-            "wounded_chips": hero.wounded_chips,
-            "locks": [msgspec.to_builtins(lock) for lock in s.locks],
-        },
+        "stamina": stamina_json(hero),
         "conditions": [c.name for c in sorted(hero.conditions, key=lambda c: c.number)],
         "conditions_in_effect": state.in_scenario,
         "items": [item.name for item in hero.items],

@@ -1,15 +1,31 @@
-"""stars gain | stars spend | stars give"""
+"""stars gain | stars spend | stars give | stars list"""
 
 import click
 
 from ledger_base_game.events import StarsGained, StarsGiven, StarsSpent
-from ledger_cli.context import NUMBERS, App, amount_command, json_option, pass_app
+from ledger_cli.context import (
+    NUMBERS,
+    App,
+    amount_command,
+    hero_listing,
+    json_option,
+    listing_group,
+    pass_app,
+)
 
 
 def register(cli: click.Group) -> None:
-    @cli.group()
-    def stars() -> None:
-        """Stars, the currency; every Star belongs to one Hero."""
+    stars = listing_group(
+        cli,
+        "stars",
+        "Stars, the currency; every Star belongs to one Hero (lists them).",
+        default="list",
+    )
+    stars.add_command(
+        hero_listing(
+            "Every Hero's Stars.", lambda hero: f"{hero.stars} Stars", lambda hero: hero.stars
+        )
+    )
 
     stars.add_command(amount_command("gain", StarsGained, "HERO gains N Stars."))
     stars.add_command(amount_command("spend", StarsSpent, "HERO spends N Stars they have."))

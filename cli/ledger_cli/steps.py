@@ -1,15 +1,29 @@
-"""step city | step journey | step scenario N | scenario end"""
+"""step city | step journey | step scenario N | step show | scenario end"""
 
 import click
 
 from ledger_base_game.events import ScenarioEnded, StepStarted
-from ledger_cli.context import App, json_option, pass_app
+from ledger_cli import output
+from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
 
 
 def register(cli: click.Group) -> None:
-    @cli.group()
-    def step() -> None:
-        """Start the next step of the campaign: City → Journey → Scenario → City."""
+    step = listing_group(
+        cli,
+        "step",
+        "Start the next step of the campaign: City → Journey → Scenario → City "
+        "(shows the current step).",
+        default="show",
+    )
+
+    @step.command("show")
+    @at_option
+    @json_option
+    @pass_app
+    def show(app: App, at: str | None = None, as_json: bool = False) -> None:
+        """The step the campaign is in, now or at --at."""
+        _, state = app.state(at)
+        click.echo(output.to_json(output.step_json(state)) if as_json else output.step_text(state))
 
     @step.command("city")
     @json_option
@@ -38,9 +52,10 @@ def register(cli: click.Group) -> None:
         """
         app.record(StepStarted(kind="scenario", scenario=number), as_json=as_json)
 
-    @cli.group()
-    def scenario() -> None:
-        """The scenario being played."""
+    scenario = listing_group(
+        cli, "scenario", "The scenario being played (shows the current step).", default="show"
+    )
+    scenario.add_command(show)
 
     @scenario.command("end")
     @click.option("--outcome", metavar="CODE", help='As on the Party sheet, e.g. "S2".')

@@ -1,4 +1,4 @@
-"""stamina spend|lose|restore|lock|unlock | damage | heal | status remove"""
+"""The Vitality disk (§2): stamina, damage, heal, status."""
 
 import click
 
@@ -12,13 +12,33 @@ from ledger_base_game.events import (
     StaminaUnlocked,
     StatusRemoved,
 )
-from ledger_cli.context import NUMBERS, App, amount_command, json_option, pass_app
+from ledger_cli import output
+from ledger_cli.context import (
+    NUMBERS,
+    App,
+    amount_command,
+    hero_listing,
+    json_option,
+    listing_group,
+    pass_app,
+)
 
 
 def register(cli: click.Group) -> None:
-    @cli.group()
-    def stamina() -> None:
-        """Stamina chips: spend (a cost), lose (shortfall becomes damage), restore, lock."""
+    stamina = listing_group(
+        cli,
+        "stamina",
+        "Stamina chips: spend (a cost), lose (shortfall becomes damage), "
+        "restore, lock (lists every Hero's chips).",
+        default="list",
+    )
+    stamina.add_command(
+        hero_listing(
+            "Every Hero's chips: unspent, spent, wound, locked.",
+            lambda hero: f"{output.stamina_text(hero.stamina)}  ({hero.chips} chips)",
+            output.stamina_json,
+        )
+    )
 
     for command in (
         amount_command(
@@ -89,9 +109,16 @@ def register(cli: click.Group) -> None:
         )
     )
 
-    @cli.group()
-    def status() -> None:
-        """Wounded and exhausted status."""
+    status = listing_group(
+        cli, "status", "Wounded and exhausted status (lists every Hero's).", default="list"
+    )
+    status.add_command(
+        hero_listing(
+            "Every Hero's status: normal, wounded or exhausted.",
+            lambda hero: hero.status,
+            lambda hero: hero.status,
+        )
+    )
 
     @status.command("remove")
     @click.argument("hero")
