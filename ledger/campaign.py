@@ -149,6 +149,8 @@ class Campaign:
             if len(chosen) != count:
                 raise RuleViolation(f"cannot undo {count} command(s): {len(chosen)} can be undone")
         else:
+            if not commands:
+                raise BadInput("name at least one command to undo")
             for command in commands:
                 if command not in in_effect:
                     raise RuleViolation(f"#{command} is not a command in effect that can be undone")
