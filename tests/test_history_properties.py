@@ -721,7 +721,7 @@ def strategy_for(t: mi.Type) -> st.SearchStrategy[Any]:
     if isinstance(t, mi.StructType):
         fields = {f.name: strategy_for(f.type) for f in t.fields}
         return st.fixed_dictionaries(fields).map(lambda kwargs: t.cls(**kwargs))
-    raise NotImplementedError(f"no strategy for {t!r}; extend strategy_for")
+    raise TypeError(f"no strategy for {t!r}; extend strategy_for")
 
 
 def event_strategy(event_type: type[Event]) -> st.SearchStrategy[Event]:
