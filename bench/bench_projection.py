@@ -1,6 +1,6 @@
-"""How much a point-in-time query and an append cost as a campaign grows.
+"""How much a point-in-time query, an append and an undo cost as a campaign grows.
 
-Snapshots should make both independent of the campaign's length: each is reported as a
+Snapshots should make all three independent of the campaign's length: each is reported as a
 ratio to the same measurement on a short campaign, measured in the same run (never as an
 absolute time). A full fold from scratch is the baseline that shows what snapshots save.
 
@@ -18,7 +18,6 @@ from pathlib import Path
 from ledger.campaign import Campaign
 from ledger.event import Event
 from ledger.ledger import Ledger
-from ledger.projection import fold
 from ledger.state import CampaignState
 from ledger_base_game.events import (
     DamageHealed,
@@ -79,13 +78,19 @@ def measure(campaign: Campaign, rng: random.Random) -> dict[str, float]:
         campaign.ledger.head_states.clear()
         campaign.record([StarsGained(hero="Torrax", amount=1)])
 
+    def undo_and_redo() -> None:
+        campaign.ledger.head_states.clear()
+        campaign.undo()
+        campaign.redo()
+
     def full_fold() -> CampaignState:
         rows = campaign.store.rows(campaign.name)
-        return fold(CampaignState(), (campaign.projector.decode(r) for r in rows))
+        return campaign.projector.fold_rows(CampaignState(), rows, frozenset())
 
     return {
         "query": best_of(5, query) / len(points),
         "append": statistics.median(best_of(1, append) for _ in range(10)),
+        "undo_redo": statistics.median(best_of(1, undo_and_redo) for _ in range(10)),
         "full_fold": best_of(3, full_fold),
     }
 
@@ -102,6 +107,7 @@ def main() -> None:
     print(f"campaign of {args.events} events vs {args.baseline_events} (same run, ratios):")
     print(f"  query at a random point: {large['query'] / small['query']:.2f}x")
     print(f"  append one command:      {large['append'] / small['append']:.2f}x")
+    print(f"  undo and redo it:        {large['undo_redo'] / small['undo_redo']:.2f}x")
     print(
         f"  full fold from scratch:  {large['full_fold'] / small['full_fold']:.2f}x "
         f"(what snapshots avoid)"

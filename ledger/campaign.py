@@ -140,19 +140,26 @@ class Campaign:
         if earlier:
             return earlier
         history = self.history()
-        in_effect = self.store.commands(
-            self.name, skip_types=META_TYPES, skip_commands={1, *history.reverted()}
-        )
+        not_in_effect = {1, *history.reverted()}  # creating the campaign cannot be undone
         if commands is None:
             _check_count(count, "undo")
-            chosen = tuple(in_effect[:count])
+            chosen = tuple(
+                self.store.commands(
+                    self.name, skip_types=META_TYPES, skip_commands=not_in_effect, limit=count
+                )
+            )
             if len(chosen) != count:
                 raise RuleViolation(f"cannot undo {count} command(s): {len(chosen)} can be undone")
         else:
             if not commands:
                 raise BadInput("name at least one command to undo")
+            found = set(
+                self.store.commands(
+                    self.name, skip_types=META_TYPES, skip_commands=not_in_effect, among=commands
+                )
+            )
             for command in commands:
-                if command not in in_effect:
+                if command not in found:
                     raise RuleViolation(f"#{command} is not a command in effect that can be undone")
             chosen = tuple(sorted(set(commands), reverse=True))
         return self._record_meta(head, Undone(commands=chosen), history, idempotency_key)

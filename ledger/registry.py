@@ -2,6 +2,7 @@
 
 import hashlib
 from collections.abc import Callable, Iterable
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -12,6 +13,7 @@ from ledger.content import ConditionSpec, HeroSpec, ItemSpec
 from ledger.errors import NotFound, PluginError
 from ledger.event import LEDGER_EVENT_TYPES, Event
 from ledger.plugins import get_plugin_manager, plugin_version
+from ledger.state import CampaignState
 from ledger.text import name_key, quoted
 
 T = TypeVar("T")
@@ -109,11 +111,13 @@ class Registry:
         plugin = self.event_types[tag][1]
         return plugin, self.versions[plugin]
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
-        """Identifies the code that folds events; snapshots made by other code are ignored."""
+        """Identifies the code that folds events and the shape of the state it folds into;
+        snapshots made by other code are ignored."""
         text = ";".join(f"{name}={version}" for name, version in sorted(self.versions.items()))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        shape = msgspec.json.encode(msgspec.json.schema(CampaignState))
+        return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
 
 
 def _union(types: tuple[type[Event], ...]) -> Any:

@@ -75,14 +75,29 @@ class EventStore:
         return int(found[0]) if found else 0
 
     def commands(
-        self, campaign: str, *, skip_types: Collection[str], skip_commands: Collection[int]
+        self,
+        campaign: str,
+        *,
+        skip_types: Collection[str],
+        skip_commands: Collection[int],
+        among: Collection[int] | None = None,
+        limit: int = -1,
     ) -> list[int]:
-        """Commands (their first seq), latest first, leaving out the given ones and types."""
+        """Commands (their first seq), latest first, leaving out the given ones and types;
+        only those ``among`` the given ones if any are, and at most ``limit`` of them."""
         cursor = self.db.execute(
-            "SELECT DISTINCT command FROM events INDEXED BY events_command WHERE campaign = ? "
+            "SELECT command FROM events WHERE campaign = ? AND seq = command "
             "AND type NOT IN (SELECT value FROM json_each(?)) "
-            "AND command NOT IN (SELECT value FROM json_each(?)) ORDER BY command DESC",
-            [campaign, _json(skip_types), _json(skip_commands)],
+            "AND command NOT IN (SELECT value FROM json_each(?)) "
+            f"{'AND command IN (SELECT value FROM json_each(?)) ' if among is not None else ''}"
+            "ORDER BY seq DESC LIMIT ?",
+            [
+                campaign,
+                _json(skip_types),
+                _json(skip_commands),
+                *([_json(among)] if among is not None else []),
+                limit,
+            ],
         )
         return [command for (command,) in cursor]
 
