@@ -2,11 +2,13 @@
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
+from ledger.database import open_database
 from ledger.ledger import Ledger
 from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
@@ -74,6 +76,19 @@ def ok(invoke: Invoke) -> Invoke:
 def event_count(db_path: Path) -> int:
     with Ledger.open(db_path, create=False) as opened:
         return int(opened.db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+def rows_of(path: Path) -> list[dict[str, Any]]:
+    """Every stored event, every column, read straight from the file (none if no file)."""
+    if not path.exists():
+        return []
+    db = open_database(path, create=False)
+    try:
+        cursor = db.execute("SELECT * FROM events ORDER BY campaign, seq")
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
+    finally:
+        db.close()
 
 
 @pytest.fixture

@@ -12,22 +12,9 @@ from click.testing import CliRunner, Result
 
 from ledger.database import open_database
 from ledger_cli.app import build_cli
-from tests.conftest import Invoke
+from tests.conftest import Invoke, rows_of
 
 Run = Callable[..., Result]
-
-
-def rows_of(path: Path) -> list[dict[str, Any]]:
-    """Every stored event, every column (0 rows if the file was never created)."""
-    if not path.exists():
-        return []
-    db = open_database(path, create=False)
-    try:
-        cursor = db.execute("SELECT * FROM events ORDER BY campaign, seq")
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
-    finally:
-        db.close()
 
 
 def snapshot_count(path: Path) -> int:

@@ -35,7 +35,7 @@ from ledger_base_game.events import (
     StaminaLost,
     StepStarted,
 )
-from tests.conftest import Invoke, event_count
+from tests.conftest import Invoke, event_count, rows_of
 
 EVENT_COLUMNS = [
     "campaign",
@@ -77,17 +77,6 @@ def play(ledger: Ledger, name: str = "Test") -> Campaign:
     campaign.record([ConditionGained(hero="Torrax", condition="Cursed", number=1)])
     assert campaign.head().seq == 8
     return campaign
-
-
-def rows_of(db_path: Path) -> list[dict[str, Any]]:
-    """Every stored event, every column, read straight from the file."""
-    db = open_database(db_path, create=False)
-    try:
-        cursor = db.execute("SELECT * FROM events ORDER BY campaign, seq")
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
-    finally:
-        db.close()
 
 
 def snapshots_of(ledger: Ledger) -> list[tuple[Any, ...]]:
