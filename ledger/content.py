@@ -1,5 +1,6 @@
-"""Content that plugins register: what the rules need to know about Heroes, conditions and
-items. The core ships none of it; the base game is a plugin like any expansion."""
+"""Content that plugins register: what the rules need to know about Heroes, Classes,
+Professions, Talents, conditions, items, scenarios and factions. The core ships none of it;
+the base game is a plugin like any expansion."""
 
 from ledger.state import Frozen, Item
 
@@ -14,7 +15,48 @@ class HeroSpec(Frozen, frozen=True, kw_only=True):
     taunt: int | None = None
     chips: int | None = None
     wounded_chips: int | None = None
+    classes: tuple[str, ...] = ()  # the two Classes chosen from at level 2
     source: str = ""  # where the known values come from, with their confidence
+
+
+class ClassSpec(Frozen, frozen=True, kw_only=True):
+    """A Class card: one Class skill is learned per level from 2 to 5 (§9.2). An empty skill
+    list means the skills are not known, and any named skill is accepted."""
+
+    name: str
+    hero: str
+    skills: tuple[str, ...] = ()
+    source: str = ""
+
+
+class ProfessionSpec(Frozen, frozen=True, kw_only=True):
+    """A Profession (§9.3): its basic Talents in card order (the first is learned with it)
+    and its Master Talent."""
+
+    name: str
+    talents: tuple[str, ...]
+    master: str | None = None
+    source: str = ""
+
+
+class TalentSpec(Frozen, frozen=True, kw_only=True):
+    """A Talent of a Profession; ``phrases`` are what it lets the Hero do as checks name it
+    (e.g. Burglary gives "Lock picking", like the phrase on the Thieves Tools card)."""
+
+    name: str
+    profession: str
+    master: bool = False
+    phrases: tuple[str, ...] = ()
+    effect: str = ""
+
+
+class FactionSpec(Frozen, frozen=True, kw_only=True):
+    """A Faction track (§8.6). ``ranks`` are the reputation needed for each rank; empty when
+    the track is not known, and then no rank is reported."""
+
+    name: str
+    ranks: tuple[int, ...] = ()
+    source: str = ""
 
 
 class ConditionSpec(Frozen, frozen=True, kw_only=True):
@@ -22,6 +64,19 @@ class ConditionSpec(Frozen, frozen=True, kw_only=True):
     number: int  # a third condition discards the lowest number (§3)
     positive: bool = False
     effect: str = ""
+
+
+class ScenarioSpec(Frozen, frozen=True, kw_only=True):
+    """What a plugin knows of a Scenario card. ``None``: the symbol is not known and must be
+    given when the card enters the Stock."""
+
+    number: int
+    name: str
+    level: int | None = None  # 0 for the tutorials
+    xp: bool | None = None
+    replay: bool | None = None
+    arena: bool | None = None
+    source: str = ""
 
 
 ItemSpec = Item

@@ -3,7 +3,16 @@
 
 import pluggy
 
-from ledger.content import ConditionSpec, HeroSpec, ItemSpec
+from ledger.content import (
+    ClassSpec,
+    ConditionSpec,
+    FactionSpec,
+    HeroSpec,
+    ItemSpec,
+    ProfessionSpec,
+    ScenarioSpec,
+    TalentSpec,
+)
 from ledger.event import Event
 
 PROJECT = "campaign_ledger"
@@ -30,3 +39,28 @@ def register_conditions() -> list[ConditionSpec]:
 @hookspec
 def register_items() -> list[ItemSpec]:
     """Item cards and tokens with the properties the rules look at."""
+
+
+@hookspec
+def register_classes() -> list[ClassSpec]:
+    """Classes with their Hero and their Class skills."""
+
+
+@hookspec
+def register_professions() -> list[ProfessionSpec]:
+    """Professions with their basic Talents in card order and their Master Talent."""
+
+
+@hookspec
+def register_talents() -> list[TalentSpec]:
+    """Talents with their Profession and the keywords they count as."""
+
+
+@hookspec
+def register_scenarios() -> list[ScenarioSpec]:
+    """Scenario cards with their symbols (XP, replay, Arena)."""
+
+
+@hookspec
+def register_factions() -> list[FactionSpec]:
+    """Faction tracks with their rank thresholds, where known."""

@@ -9,7 +9,16 @@ import msgspec
 import pluggy
 
 import ledger
-from ledger.content import ConditionSpec, HeroSpec, ItemSpec
+from ledger.content import (
+    ClassSpec,
+    ConditionSpec,
+    FactionSpec,
+    HeroSpec,
+    ItemSpec,
+    ProfessionSpec,
+    ScenarioSpec,
+    TalentSpec,
+)
 from ledger.errors import NotFound, PluginError
 from ledger.event import LEDGER_EVENT_TYPES, Event
 from ledger.plugins import get_plugin_manager, plugin_version
@@ -70,10 +79,20 @@ class Registry:
         self.heroes: Catalogue[HeroSpec] = Catalogue("Hero", lambda h: h.name)
         self.conditions: Catalogue[ConditionSpec] = Catalogue("condition", lambda c: c.name)
         self.items: Catalogue[ItemSpec] = Catalogue("item", lambda i: i.name)
+        self.classes: Catalogue[ClassSpec] = Catalogue("Class", lambda c: c.name)
+        self.professions: Catalogue[ProfessionSpec] = Catalogue("Profession", lambda p: p.name)
+        self.talents: Catalogue[TalentSpec] = Catalogue("Talent", lambda t: t.name)
+        self.scenarios: Catalogue[ScenarioSpec] = Catalogue("scenario", lambda s: str(s.number))
+        self.factions: Catalogue[FactionSpec] = Catalogue("faction", lambda f: f.name)
         for catalogue, hook in (
             (self.heroes, pm.hook.register_heroes),
             (self.conditions, pm.hook.register_conditions),
             (self.items, pm.hook.register_items),
+            (self.classes, pm.hook.register_classes),
+            (self.professions, pm.hook.register_professions),
+            (self.talents, pm.hook.register_talents),
+            (self.scenarios, pm.hook.register_scenarios),
+            (self.factions, pm.hook.register_factions),
         ):
             for entry, plugin in self._collect(hook):
                 catalogue.add(entry, plugin)

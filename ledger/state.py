@@ -8,6 +8,7 @@ from ledger.errors import NotFound
 from ledger.text import name_key, quoted
 
 Status = Literal["normal", "wounded", "exhausted"]
+Shape = Literal["small circle", "triangle", "pentagon", "large circle", "octagon"]
 StepKind = Literal["city", "journey", "scenario"]
 Target = Literal["self", "ranged", "area"]
 
@@ -52,13 +53,33 @@ class UseEffect(Frozen, frozen=True, kw_only=True):
 
 
 class Item(Frozen, frozen=True, kw_only=True):
-    """An Item card or token, with the properties the rules look at."""
+    """An Item card or token, with the properties the rules look at (§7.2). ``None`` means
+    the property is not known; the rule that needs it then asks for it."""
 
     name: str
     number: int | None = None
     token: bool = False
     quest: bool = False
     use: UseEffect | None = None
+    value: int | None = None  # the coin printed on a card; tokens sell by shape
+    price: int | None = None  # what the Campaign Book asks for it, where known
+    shape: Shape | None = None  # tokens only
+    illegal: bool = False
+    owner: str | None = None  # a Hero-specific item names its Hero
+    weight: int = 0  # the number by the backpack symbol; none means 0
+    hands: int = 0  # 1 or 2 for an item that is made active in the hands
+    capacity: int = 0  # how much a backpack raises the encumbrance limit
+    phrases: tuple[str, ...] = ()  # phrases on the card that checks may name
+    active: bool = False  # in the Hero's hands (scenario loadout)
+    left_behind: bool = False  # on the Hero board, not taken into this scenario
+
+
+class Keyword(Frozen, frozen=True, kw_only=True):
+    """A keyword written in a Journal (§8.5); a crossed-out one no longer counts."""
+
+    word: str
+    crossed: bool = False
+    tally: int = 0
 
 
 class Gems(Frozen, frozen=True, kw_only=True):
@@ -80,7 +101,15 @@ class Hero(Frozen, frozen=True, kw_only=True):
     items: tuple[Item, ...] = ()
     stars: int = 0
     gems: Gems = Gems()
-    keywords: tuple[str, ...] = ()
+    journal: tuple[Keyword, ...] = ()
+    classes: tuple[str, ...] = ()  # the two Classes the Hero may choose from at level 2
+    hero_class: str | None = msgspec.field(default=None, name="class")
+    skills: tuple[str, ...] = ()
+    profession: str | None = None
+    talents: tuple[str, ...] = ()
+    injuries: tuple[str, ...] = ()
+    city_points: int = 0
+    sleeps: str | None = None  # where the Hero sleeps at the end of this City step
 
     def item(self, name: str) -> Item:
         key = name_key(name)
@@ -101,14 +130,50 @@ class Step(Frozen, frozen=True, kw_only=True):
     ended: bool = False  # only scenarios end explicitly
 
 
+class ScenarioCard(Frozen, frozen=True, kw_only=True):
+    """A Scenario card with the symbols the Journey step and the scenario end look at."""
+
+    number: int
+    name: str = ""
+    level: int | None = None
+    xp: bool = False
+    replay: bool = False
+    arena: bool = False
+
+
+class Outcome(Frozen, frozen=True, kw_only=True):
+    """A scenario outcome as written on the Party sheet, e.g. "S2"."""
+
+    number: int
+    outcome: str
+    arena: bool = False
+
+
+class City(Frozen, frozen=True, kw_only=True):
+    """Where the current City step stands (§8.1)."""
+
+    event_resolved: bool = False
+    after_arena: bool = False
+
+
 class CampaignState(Frozen, frozen=True, kw_only=True):
     name: str = ""
+    party_name: str = ""
     heroes: dict[str, Hero] = {}
     step: Step | None = None
     steps_started: dict[str, int] = {}
     scenario_plays: dict[int, int] = {}
     level: int = 1
     xp: int = 0
+    journal: tuple[Keyword, ...] = ()  # the Party Journal
+    stock: tuple[Item, ...] = ()  # one entry per copy
+    archive: tuple[Item, ...] = ()
+    scenario_cards: tuple[ScenarioCard, ...] = ()  # Scenario cards in the Stock
+    outcomes: tuple[Outcome, ...] = ()
+    city: City | None = None  # set while a City step is being played
+    reputation: dict[str, int] = {}
+    session: int = 0  # the number of the session being played, 0 between sessions
+    sessions: int = 0  # sessions started so far
 
     def hero(self, name: str) -> Hero:
         key = name_key(name)

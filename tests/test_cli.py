@@ -22,7 +22,7 @@ def test_hero_show_json_has_the_contract_fields(party: Invoke) -> None:
         "items",
         "stars",
         "gems",
-        "keywords",
+        "journal",
     } <= set(shown)
     assert set(shown["stamina"]) >= {"unspent", "spent", "wound", "locked", "chips"}
     assert shown["gems"] == {"achievement": 0, "inspiration": 0}

@@ -64,7 +64,8 @@ def register(cli: click.Group) -> None:
                 f"{known.name}: {source} does not know {', '.join(missing)}; give "
                 f"{'it' if len(missing) == 1 else 'them'} (e.g. {missing[0]} 3)"
             )
-        app.record(HeroJoined(hero=known.name, **stats), as_json=as_json)  # type: ignore[arg-type]
+        joined = HeroJoined(hero=known.name, classes=known.classes, **stats)  # type: ignore[arg-type]
+        app.record(joined, as_json=as_json)
         defaults = [stat for stat in STATS if given[stat] is None]
         if defaults and known.source and not as_json:
             click.echo(f"   {', '.join(defaults)} from the base game ({known.source})")

@@ -5,7 +5,7 @@ from typing import Any
 import msgspec
 
 from ledger.campaign import LogEntry, Recorded
-from ledger.state import CampaignState, Hero, Stamina
+from ledger.state import CampaignState, Hero, Keyword, Stamina
 
 
 def to_json(value: Any) -> str:
@@ -46,7 +46,7 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "item_details": [msgspec.to_builtins(item) for item in hero.items],
         "stars": hero.stars,
         "gems": {"achievement": hero.gems.achievement, "inspiration": hero.gems.inspiration},
-        "keywords": list(hero.keywords),
+        "journal": [msgspec.to_builtins(entry) for entry in hero.journal],
     }
 
 
@@ -98,8 +98,8 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
         f"  Stars       {hero.stars}    Gems  {hero.gems.achievement} achievement, "
         f"{hero.gems.inspiration} inspiration"
     )
-    if hero.keywords:
-        lines.append(f"  Keywords    {', '.join(hero.keywords)}")
+    if hero.journal:
+        lines.append(f"  Journal     {journal_text(hero.journal)}")
     return lines
 
 
@@ -161,3 +161,12 @@ def log_json(entry: LogEntry) -> dict[str, Any]:
         "payload": msgspec.json.decode(row.payload),
         "hash": row.hash,
     }
+
+
+def journal_text(journal: tuple[Keyword, ...]) -> str:
+    """Keywords as written on the sheet: crossed-out ones struck through, tallies as bars."""
+    words = []
+    for entry in journal:
+        word = f"~~{entry.word}~~" if entry.crossed else entry.word
+        words.append(word + (" " + "|" * entry.tally if entry.tally else ""))
+    return ", ".join(words)

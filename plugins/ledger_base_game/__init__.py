@@ -1,31 +1,32 @@
 """The Agemonia base game, registered through the same hooks as any expansion."""
 
 from importlib.resources import files
+from typing import Any
 
 import msgspec
 
-from ledger.content import ConditionSpec, HeroSpec, ItemSpec
+from ledger.content import (
+    ClassSpec,
+    ConditionSpec,
+    FactionSpec,
+    HeroSpec,
+    ItemSpec,
+    ProfessionSpec,
+    ScenarioSpec,
+    TalentSpec,
+)
 from ledger.event import Event
 from ledger.hookspecs import hookimpl
 from ledger_base_game.events import EVENT_TYPES
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
-class _Heroes(msgspec.Struct):
-    hero: list[HeroSpec]
-
-
-class _Conditions(msgspec.Struct):
-    condition: list[ConditionSpec]
-
-
-class _Items(msgspec.Struct):
-    item: list[ItemSpec]
-
-
-def _data(name: str) -> bytes:
-    return files(__name__).joinpath("data", name).read_bytes()
+def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
+    """Content lives in TOML files under data/, one array of tables per file."""
+    data = files(__name__).joinpath("data", file).read_bytes()
+    content = msgspec.toml.decode(data, type=dict[str, list[spec]])  # type: ignore[valid-type]
+    return list(content[table])
 
 
 @hookimpl
@@ -35,14 +36,39 @@ def register_event_types() -> list[type[Event]]:
 
 @hookimpl
 def register_heroes() -> list[HeroSpec]:
-    return msgspec.toml.decode(_data("heroes.toml"), type=_Heroes).hero
+    return _load("heroes.toml", "hero", HeroSpec)
 
 
 @hookimpl
 def register_conditions() -> list[ConditionSpec]:
-    return msgspec.toml.decode(_data("conditions.toml"), type=_Conditions).condition
+    return _load("conditions.toml", "condition", ConditionSpec)
 
 
 @hookimpl
 def register_items() -> list[ItemSpec]:
-    return msgspec.toml.decode(_data("items.toml"), type=_Items).item
+    return _load("items.toml", "item", ItemSpec)
+
+
+@hookimpl
+def register_classes() -> list[ClassSpec]:
+    return _load("classes.toml", "class", ClassSpec)
+
+
+@hookimpl
+def register_professions() -> list[ProfessionSpec]:
+    return _load("professions.toml", "profession", ProfessionSpec)
+
+
+@hookimpl
+def register_talents() -> list[TalentSpec]:
+    return _load("talents.toml", "talent", TalentSpec)
+
+
+@hookimpl
+def register_scenarios() -> list[ScenarioSpec]:
+    return _load("scenarios.toml", "scenario", ScenarioSpec)
+
+
+@hookimpl
+def register_factions() -> list[FactionSpec]:
+    return _load("factions.toml", "faction", FactionSpec)

@@ -18,6 +18,7 @@ class HeroJoined(HeroEvent, tag="base:hero-joined", frozen=True, kw_only=True):
     taunt: int
     chips: int
     wounded_chips: int
+    classes: tuple[str, ...] = ()
 
     def apply(self, state: CampaignState) -> CampaignState:
         name = check_name(self.hero, "Hero name")
@@ -37,6 +38,7 @@ class HeroJoined(HeroEvent, tag="base:hero-joined", frozen=True, kw_only=True):
             chips=self.chips,
             wounded_chips=self.wounded_chips,
             stamina=Stamina(unspent=self.chips),
+            classes=tuple(check_name(c, "Class") for c in self.classes),
         )
         return state.with_hero(hero)
 
