@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import msgspec
 
-from ledger.errors import PluginError
+from ledger.errors import PluginError, RuleViolation
 from ledger.state import CampaignState, Hero
 
 
@@ -86,5 +86,34 @@ class Redone(Event, tag="ledger:redone", frozen=True, kw_only=True):
         return "Redo of " + ", ".join(f"#{c}" for c in self.commands)
 
 
-LEDGER_EVENT_TYPES: tuple[type[Event], ...] = (CampaignCreated, Undone, Redone)
+class SessionStarted(Event, tag="ledger:session-started", frozen=True, kw_only=True):
+    """An evening of play begins; ``log --session N`` and ``replay --session N`` use it."""
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        if state.session:
+            raise RuleViolation(f"session {state.session} is still open; end it first")
+        number = state.sessions + 1
+        return msgspec.structs.replace(state, session=number, sessions=number)
+
+    def describe(self) -> str:
+        return "A play session begins"
+
+
+class SessionEnded(Event, tag="ledger:session-ended", frozen=True, kw_only=True):
+    def apply(self, state: CampaignState) -> CampaignState:
+        if not state.session:
+            raise RuleViolation("no play session is open; `session start` opens one")
+        return msgspec.structs.replace(state, session=0)
+
+    def describe(self) -> str:
+        return "The play session ends"
+
+
+LEDGER_EVENT_TYPES: tuple[type[Event], ...] = (
+    CampaignCreated,
+    Undone,
+    Redone,
+    SessionStarted,
+    SessionEnded,
+)
 META_TYPES = frozenset({Undone.tag(), Redone.tag()})

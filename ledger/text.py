@@ -37,10 +37,11 @@ def name_key(name: str) -> str:
     return name.strip().casefold().replace("\u2019", "'").replace("\u2018", "'")
 
 
-def check_amount(value: int, what: str, maximum: int) -> int:
-    """Amounts are whole numbers from 1 to a sane maximum."""
+def check_amount(value: int, what: str, maximum: int, *, allow_zero: bool = False) -> int:
+    """Amounts are whole numbers from 1 (or 0, for a cost) to a sane maximum."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(f"{what} must be a whole number, not {value!r}")
-    if not 1 <= value <= maximum:
-        raise BadInput(f"{what} must be from 1 to {maximum}, not {value}")
+    low = 0 if allow_zero else 1
+    if not low <= value <= maximum:
+        raise BadInput(f"{what} must be from {low} to {maximum}, not {value}")
     return value

@@ -47,6 +47,13 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "stars": hero.stars,
         "gems": {"achievement": hero.gems.achievement, "inspiration": hero.gems.inspiration},
         "journal": [msgspec.to_builtins(entry) for entry in hero.journal],
+        "classes": list(hero.classes),
+        "class": hero.hero_class,
+        "skills": list(hero.skills),
+        "profession": hero.profession,
+        "talents": list(hero.talents),
+        "injuries": list(hero.injuries),
+        "city_points": hero.city_points,
     }
 
 
@@ -100,6 +107,24 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
     )
     if hero.journal:
         lines.append(f"  Journal     {journal_text(hero.journal)}")
+    lines.extend(progress_text(hero))
+    return lines
+
+
+def progress_text(hero: Hero) -> list[str]:
+    """Class, skills, Profession and Talents, as on the Hero sheet (§8.5)."""
+    lines = []
+    if hero.hero_class:
+        skills = f" · skills: {', '.join(hero.skills)}" if hero.skills else ""
+        lines.append(f"  Class       {hero.hero_class}{skills}")
+    elif hero.classes:
+        lines.append(f"  Class       not chosen yet ({' or '.join(hero.classes)}, at level 2)")
+    if hero.profession:
+        lines.append(f"  Profession  {hero.profession} · Talents: {', '.join(hero.talents)}")
+    if hero.injuries:
+        lines.append(f"  Injuries    {', '.join(hero.injuries)}")
+    if hero.city_points:
+        lines.append(f"  City points {hero.city_points}")
     return lines
 
 
@@ -124,6 +149,19 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
             lines.append(f"{name}: items {', '.join(i.name for i in hero.items) or 'none'}")
         if old.stars != hero.stars:
             lines.append(f"{name}: {old.stars} → {hero.stars} Stars")
+        if old.gems != hero.gems:
+            lines.append(
+                f"{name}: gems {hero.gems.achievement} achievement, "
+                f"{hero.gems.inspiration} inspiration"
+            )
+        if old.journal != hero.journal:
+            lines.append(f"{name}'s Journal: {journal_text(hero.journal) or 'empty'}")
+        if progress_text(old) != progress_text(hero):
+            lines.extend(f"{name}:{line[1:]}" for line in progress_text(hero))
+    if before.journal != after.journal:
+        lines.append(f"Party Journal: {journal_text(after.journal) or 'empty'}")
+    if (before.level, before.xp) != (after.level, after.xp):
+        lines.append(f"party: level {after.level}, {after.xp} XP")
     for name in before.heroes.keys() - after.heroes.keys():
         lines.append(f"{name} is no longer in the campaign")
     if not lines and before == after:

@@ -2,7 +2,10 @@
 
 import click
 
+from ledger.event import Event
+from ledger.rules import progress
 from ledger_base_game.events import ScenarioEnded, StepStarted
+from ledger_base_game.events_progress import LevelGained
 from ledger_cli import output
 from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
 
@@ -29,8 +32,12 @@ def register(cli: click.Group) -> None:
     @json_option
     @pass_app
     def city(app: App, as_json: bool) -> None:
-        """Start a City step."""
-        app.record(StepStarted(kind="city"), as_json=as_json)
+        """Start a City step; the party first gains the level its XP has reached (§9.1)."""
+        events: list[Event] = [StepStarted(kind="city")]
+        level = progress.level_due(app.campaign().state())
+        if level is not None:
+            events.append(LevelGained(level=level))
+        app.record(*events, as_json=as_json)
 
     @step.command("journey")
     @json_option

@@ -1,29 +1,35 @@
 """Achievement and Inspiration gems (§6, rulings §12.4)."""
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import Gems, Hero
+from ledger.state import Hero
 
 GemKind = Literal["achievement", "inspiration"]
 MAX_ACHIEVEMENT = 15
 MAX_INSPIRATION = 5
 
 
-def gain(hero: Hero, kind: GemKind, count: int) -> tuple[Hero, Gems]:
-    """The Hero with the gems gained, and what was lost to the caps: a 6th Inspiration gem is
-    an Achievement gem instead; an Achievement gem beyond the 15th is lost (§12.4)."""
-    gems, lost = hero.gems, Gems()
+class Gained(NamedTuple):
+    hero: Hero
+    converted: int  # Inspiration gems that became Achievement gems (a 6th, §6)
+    lost: int  # gems beyond the 15th Achievement gem, lost (§12.4)
+
+
+def gain(hero: Hero, kind: GemKind, count: int) -> Gained:
+    gems, converted, lost = hero.gems, 0, 0
     for _ in range(count):
         if kind == "inspiration" and gems.inspiration < MAX_INSPIRATION:
             gems = replace(gems, inspiration=gems.inspiration + 1)
-        elif gems.achievement < MAX_ACHIEVEMENT:
+            continue
+        converted += kind == "inspiration"
+        if gems.achievement < MAX_ACHIEVEMENT:
             gems = replace(gems, achievement=gems.achievement + 1)
         else:
-            lost = replace(lost, **{kind: getattr(lost, kind) + 1})
-    return replace(hero, gems=gems), lost
+            lost += 1
+    return Gained(replace(hero, gems=gems), converted, lost)
 
 
 def spend(hero: Hero, kind: GemKind, count: int) -> Hero:

@@ -1,5 +1,7 @@
 """Journals and keywords (§8.5): the Party Journal and each Hero's Journal."""
 
+from collections.abc import Callable
+
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
@@ -7,6 +9,7 @@ from ledger.state import CampaignState, Keyword
 from ledger.text import check_name, name_key, quoted
 
 Journal = tuple[Keyword, ...]
+Edit = Callable[[Journal, str, str], Journal]  # (journal, word, where) -> journal
 MAX_TALLY = 999
 
 

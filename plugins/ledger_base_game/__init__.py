@@ -17,7 +17,7 @@ from ledger.content import (
 )
 from ledger.event import Event
 from ledger.hookspecs import hookimpl
-from ledger_base_game.events import EVENT_TYPES
+from ledger_base_game import events, events_progress
 
 __version__ = "0.2.0"
 
@@ -31,7 +31,7 @@ def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
-    return EVENT_TYPES
+    return [*events.EVENT_TYPES, *events_progress.EVENT_TYPES]
 
 
 @hookimpl
