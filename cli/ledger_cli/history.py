@@ -2,22 +2,28 @@
 
 import click
 
+from ledger import sessions
 from ledger_cli import output
 from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
 
 
 def register(cli: click.Group) -> None:
     @cli.command()
+    @click.option("--session", "number", type=int, metavar="N", help="Only play session N.")
     @json_option
     @pass_app
-    def log(app: App, as_json: bool) -> None:
-        """Every event of the campaign, undone commands marked.
+    def log(app: App, number: int | None, as_json: bool) -> None:
+        """Every event of the campaign (or of one session), undone commands marked.
 
         \b
         Example:
-          campaign-ledger log --json
+          campaign-ledger log --session 2 --json
         """
-        entries = app.campaign().log()
+        campaign = app.campaign()
+        entries = campaign.log()
+        if number is not None:
+            first, last = sessions.bounds(campaign, number)
+            entries = [entry for entry in entries if first <= entry.row.seq <= last]
         if as_json:
             click.echo(output.to_json([output.log_json(entry) for entry in entries]))
             return

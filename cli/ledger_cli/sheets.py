@@ -1,0 +1,117 @@
+"""party sheet | hero sheet: what the paper sheets hold (§8.5), from the events."""
+
+from collections import Counter
+from typing import Any
+
+import click
+import msgspec
+
+from ledger.state import CampaignState, Hero, Item
+from ledger_cli import output
+from ledger_cli.context import App, at_option, json_option, pass_app
+
+
+def party_sheet_json(state: CampaignState) -> dict[str, Any]:
+    return {
+        "campaign": state.name,
+        "party_name": state.party_name,
+        "level": state.level,
+        "xp": state.xp,
+        "scenarios": [{"number": o.number, "outcome": o.outcome} for o in state.outcomes],
+        "keywords": [msgspec.to_builtins(entry) for entry in state.journal],
+        "stock": _copies(state.stock),
+        "archive": _copies(state.archive),
+        "scenario_cards": [msgspec.to_builtins(card) for card in state.scenario_cards],
+        "reputation": dict(state.reputation),
+        "heroes": list(state.heroes),
+    }
+
+
+def hero_sheet_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
+    return {
+        "hero": hero.name,
+        "level": state.level,
+        "class": hero.hero_class,
+        "skills": list(hero.skills),
+        "profession": hero.profession,
+        "talents": list(hero.talents),
+        "keywords": [msgspec.to_builtins(entry) for entry in hero.journal],
+        "gems": msgspec.to_builtins(hero.gems),
+        "stars": hero.stars,
+        "items": [item.name for item in hero.items],
+        "injuries": list(hero.injuries),
+    }
+
+
+def _copies(items: tuple[Item, ...]) -> dict[str, int]:
+    return dict(Counter(item.name for item in items))
+
+
+def _counted(items: tuple[Item, ...]) -> str:
+    return ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in _copies(items).items())
+
+
+def party_sheet_text(state: CampaignState) -> list[str]:
+    boxes = " ".join("☑" if level <= state.level else "☐" for level in range(2, 6))
+    outcomes = " ".join(f"{o.number}:{o.outcome}" for o in state.outcomes)
+    return [
+        f"Party sheet — {state.party_name or state.name}",
+        f"  Level       {state.level}  (levels 2–5: {boxes})   XP {state.xp}",
+        f"  Scenarios   {outcomes or 'none played'}",
+        f"  Journal     {output.journal_text(state.journal) or 'empty'}",
+        f"  Stock       {_counted(state.stock) or 'empty'}",
+        f"  Archive     {_counted(state.archive) or 'empty'}",
+    ]
+
+
+def hero_sheet_text(hero: Hero, state: CampaignState) -> list[str]:
+    return [
+        f"Hero sheet — {hero.name}, level {state.level}",
+        f"  Class       {hero.hero_class or '—'}",
+        f"  Skills      {', '.join(hero.skills) or '—'}",
+        f"  Profession  {hero.profession or '—'}",
+        f"  Talents     {', '.join(hero.talents) or '—'}",
+        f"  Journal     {output.journal_text(hero.journal) or 'empty'}",
+        f"  Gems        {hero.gems.achievement} achievement, {hero.gems.inspiration} inspiration",
+        f"  Stars       {hero.stars}",
+        f"  Items       {', '.join(item.name for item in hero.items) or 'none'}",
+        f"  Injuries    {', '.join(hero.injuries) or 'none'}",
+    ]
+
+
+def register(cli: click.Group) -> None:
+    party = cli.commands.get("party")
+    hero = cli.commands.get("hero")
+    assert isinstance(party, click.Group)  # registered by ledger_cli.hero, which comes first
+    assert isinstance(hero, click.Group)
+
+    @party.command("sheet")
+    @at_option
+    @json_option
+    @pass_app
+    def party_sheet(app: App, at: str | None, as_json: bool) -> None:
+        """The Party sheet: level, XP, scenario outcomes, Party Journal, Stock and Archive.
+
+        \b
+        Example:
+          campaign-ledger party sheet --at scenario-7
+        """
+        _, state = app.state(at)
+        if as_json:
+            click.echo(output.to_json(party_sheet_json(state)))
+        else:
+            click.echo("\n".join(party_sheet_text(state)))
+
+    @hero.command("sheet")
+    @click.argument("name")
+    @at_option
+    @json_option
+    @pass_app
+    def hero_sheet(app: App, name: str, at: str | None, as_json: bool) -> None:
+        """A Hero sheet: Class, skills, Profession, Talents, Hero Journal, gems, items."""
+        _, state = app.state(at)
+        found = state.hero(name)
+        if as_json:
+            click.echo(output.to_json(hero_sheet_json(found, state)))
+        else:
+            click.echo("\n".join(hero_sheet_text(found, state)))
