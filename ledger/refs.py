@@ -67,4 +67,8 @@ def resolve(campaign: Campaign, ref: str) -> int:
         had = "" if found else f"{len(steps())} so far"
     if found is None:
         raise NotFound(f"campaign {campaign.name!r} has no {what} ({had})")
-    return found[3] if parsed.end else found[2]
+    if parsed.end:
+        return found[3]
+    # The start is after the whole command that began the step: a City step begins with the
+    # level its XP has earned (§9.1), recorded in the same command.
+    return campaign.store.command_end(campaign.name, found[2])

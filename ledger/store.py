@@ -101,6 +101,15 @@ class EventStore:
         )
         return [command for (command,) in cursor]
 
+    def command_end(self, campaign: str, seq: int) -> int:
+        """The last seq of the command that event ``seq`` belongs to."""
+        cursor = self.db.execute(
+            "SELECT MAX(seq) FROM events INDEXED BY events_command WHERE campaign = ? AND "
+            "command = (SELECT command FROM events WHERE campaign = ? AND seq = ?)",
+            [campaign, campaign, seq],
+        )
+        return int(cursor.fetchone()[0])
+
     def step_bounds(
         self,
         campaign: str,

@@ -308,8 +308,10 @@ class Reference:
                 names = [f"scenario-{key[1]}.{key[2]}"] + ([f"scenario-{key[1]}"] * (key[2] == 1))
             else:
                 names = [f"{key[0]}-{key[1]}"]
+            # A step begins after the whole command that started it.
+            command = next(r.command for r in self.rows if r.seq == min(found))
             for name in names:
-                expected[name] = min(found)
+                expected[name] = max(r.seq for r in self.rows if r.command == command)
                 expected[f"{name}:end"] = max(found)
         missing = []
         for kind in ("city", "journey"):
