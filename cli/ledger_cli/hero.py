@@ -118,6 +118,8 @@ def register(cli: click.Group) -> None:
             click.echo(output.to_json(output.party_json(state, seq)))
             return
         click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
+        if state.journal:
+            click.echo(f"Party Journal: {output.journal_text(state.journal)}")
         for found in state.heroes.values():
             click.echo("")
             click.echo("\n".join(output.hero_text(found, state)))

@@ -68,6 +68,8 @@ def party_json(state: CampaignState, at: int) -> dict[str, Any]:
         "level": state.level,
         "xp": state.xp,
         "step": step_json(state),
+        "journal": [msgspec.to_builtins(entry) for entry in state.journal],
+        "session": state.session or None,
         "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
     }
 
