@@ -247,6 +247,7 @@ class Campaign:
         command = head.seq + 1
         recorded_at = self.ledger.clock().isoformat(timespec="microseconds")
         prev_hash = head.hash
+        events = [self._validated(event) for event in events]
         for seq, event in enumerate(events, start=command):
             state = event.apply(state)
             row = self.make_row(
@@ -265,6 +266,15 @@ class Campaign:
         self.store.append(rows, snapshots)
         self.ledger.head_states[self.name] = (prev_hash, state)
         return Recorded(rows=rows, events=list(events), before=before, after=state)
+
+    def _validated(self, event: Event) -> Event:
+        """The event as a replay will read it: a Struct built in Python is not type-checked,
+        so a field of the wrong type (or an unknown Literal value) is refused here."""
+        try:
+            decoded: Event = self.registry.decoder.decode(msgspec.json.encode(event))
+        except msgspec.DecodeError as error:
+            raise BadInput(f"event {event.tag()} is malformed: {error}") from None
+        return decoded
 
     def make_row(
         self,

@@ -71,4 +71,4 @@ def resolve(campaign: Campaign, ref: str) -> int:
         return found[3]
     # The start is after the whole command that began the step: a City step begins with the
     # level its XP has earned (§9.1), recorded in the same command.
-    return campaign.store.command_end(campaign.name, found[2])
+    return min(campaign.store.command_end(campaign.name, found[2]), found[3])

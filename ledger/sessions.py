@@ -6,13 +6,15 @@ import msgspec
 
 from ledger.campaign import Campaign
 from ledger.errors import NotFound
-from ledger.event import SessionEnded, SessionStarted
+from ledger.event import META_TYPES, SessionEnded, SessionStarted
+from ledger.history import History
 from ledger.rows import Row
 from ledger.state import CampaignState
 
 
 class Moment(msgspec.Struct, frozen=True, kw_only=True):
-    """One event of a session with the state around it; undone commands have no effect."""
+    """One event of a session with the state around it. A command undone later has no
+    effect; an undo or redo shows what it changed when it was recorded."""
 
     row: Row
     description: str
@@ -47,13 +49,21 @@ def moments(campaign: Campaign, number: int) -> Iterator[Moment]:
     first, last = bounds(campaign, number)
     history = campaign.history()
     reverted = history.reverted()
-    state = campaign.state(first - 1) if first > 1 else CampaignState()
+    state = campaign.state(first - 1)  # a session starts after the campaign's creation
     projector = campaign.projector
     for row in campaign.store.rows(campaign.name, after=first - 1, upto=last):
-        event = projector.decode(row)
+        description = projector.decode(row).describe()
         undone = row.command in reverted
+        if row.type in META_TYPES:
+            then = History(m for m in history.metas if m.seq < row.seq)
+            yield Moment(
+                row=row,
+                description=description,
+                reverted=undone,
+                before=projector.state_at(row.seq - 1, then),
+                after=projector.state_at(row.seq, then.plus(history.metas[len(then.metas)])),
+            )
+            continue
         after = state if undone else projector.fold_rows(state, [row], reverted)
-        yield Moment(
-            row=row, description=event.describe(), reverted=undone, before=state, after=after
-        )
+        yield Moment(row=row, description=description, reverted=undone, before=state, after=after)
         state = after

@@ -33,8 +33,10 @@ def check_name(value: str, what: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """Lookup key: case and apostrophe style do not matter (typographic quotes match ')."""
-    return name.strip().casefold().replace("\u2019", "'").replace("\u2018", "'")
+    """Lookup key: case, Unicode form, runs of spaces and apostrophe style do not matter
+    ("Café" typed either way, typographic quotes match ')."""
+    key = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    return key.replace("\u2019", "'").replace("\u2018", "'")
 
 
 def check_amount(value: int, what: str, maximum: int, *, allow_zero: bool = False) -> int:

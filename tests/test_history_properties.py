@@ -308,10 +308,11 @@ class Reference:
                 names = [f"scenario-{key[1]}.{key[2]}"] + ([f"scenario-{key[1]}"] * (key[2] == 1))
             else:
                 names = [f"{key[0]}-{key[1]}"]
-            # A step begins after the whole command that started it.
+            # A step begins after the whole command that started it, within the step.
             command = next(r.command for r in self.rows if r.seq == min(found))
+            begun = max(r.seq for r in self.rows if r.command == command)
             for name in names:
-                expected[name] = max(r.seq for r in self.rows if r.command == command)
+                expected[name] = min(begun, max(found))
                 expected[f"{name}:end"] = max(found)
         missing = []
         for kind in ("city", "journey"):

@@ -136,28 +136,62 @@ def test_level_two_comes_at_the_start_of_the_next_city_step(party: Invoke) -> No
     assert before["level"] == 2  # the level belongs to the City step's start
 
 
-@pytest.mark.parametrize(("xp", "level"), [(1, 1), (2, 2), (4, 2), (5, 3), (9, 4), (14, 5)])
+THRESHOLDS = [(1, 1), (2, 2), (4, 2), (5, 3), (8, 3), (9, 4), (13, 4), (14, 5), (30, 5)]
+
+
+@pytest.mark.parametrize(("xp", "level"), THRESHOLDS)
 def test_cumulative_thresholds(party: Invoke, xp: int, level: int) -> None:
     party("xp", "gain", str(xp))
-    for _ in range(4):  # one level per City step
-        party("step", "city")
-        party("step", "journey")
-        party("step", "scenario", "4")
-        party("scenario", "end")
+    party("step", "city")  # every level the XP has reached, at once
     assert shown(party, "party", "sheet")["level"] == level
+    assert shown(party, "hero", "show", "Torrax")["stamina"]["unspent"] == 10 + level - 1
 
 
-def test_level_four_gives_an_inspiration_gem_and_level_five_is_the_last(party: Invoke) -> None:
-    party("xp", "gain", "20")
-    for _ in range(5):
-        party("step", "city")
-        party("step", "journey")
-        party("step", "scenario", "4")
-        party("scenario", "end")
-    torrax = shown(party, "hero", "show", "Torrax")
-    assert torrax["level"] == 5
-    assert torrax["gems"]["inspiration"] == 1
-    assert torrax["stamina"]["unspent"] == 10 + 4
+def test_level_four_gives_an_inspiration_gem_with_its_caps_recorded(party: Invoke) -> None:
+    party("gem", "gain", "Torrax", "inspiration", "5")
+    party("gem", "gain", "Torrax", "achievement", "15")
+    party("xp", "gain", "8")
+    party("step", "city")
+    assert shown(party, "hero", "show", "Zuva'Sai")["gems"]["inspiration"] == 0  # level 3
+    party("step", "journey")
+    party("step", "scenario", "4")
+    party("xp", "gain")
+    party("scenario", "end")
+    result = party("step", "city")
+    assert "reaches level 4" in result.output
+    assert shown(party, "hero", "show", "Zuva'Sai")["gems"]["inspiration"] == 1
+    torrax_gem = [e for e in shown(party, "log") if e["hero"] == "Torrax"][-1]
+    assert torrax_gem["payload"] == {
+        "type": "base:gems-gained",
+        "hero": "Torrax",
+        "kind": "inspiration",
+        "count": 1,
+        "converted": 1,
+        "lost": 1,
+    }
+
+
+def test_a_hero_joining_later_has_the_chips_of_the_party_level(party: Invoke) -> None:
+    party("xp", "gain", "5")
+    party("step", "city")
+    party("hero", "add", "Venia", "--might", "1", "--agility", "3", "--will", "2", "--taunt",
+          "3", "--wounded-chips", "4")  # fmt: skip
+    assert shown(party, "hero", "show", "Venia")["stamina"]["unspent"] == 7 + 2
+
+
+def test_gem_payloads_must_agree_with_the_caps(ledger: Any) -> None:
+    from ledger.errors import RuleViolation
+    from ledger_base_game.events import HeroJoined
+    from ledger_base_game.events_progress import GemsGained
+
+    campaign = ledger.create_campaign("G")
+    stats = {"might": 1, "agility": 1, "will": 1, "taunt": 1, "chips": 5, "wounded_chips": 3}
+    campaign.record([HeroJoined(hero="Venia", **stats)])
+    with pytest.raises(RuleViolation, match="lose 1"):
+        campaign.record([GemsGained(hero="Venia", kind="achievement", count=16)])
+    with pytest.raises(RuleViolation, match="the event says 0 and 1"):
+        campaign.record([GemsGained(hero="Venia", kind="achievement", count=1, lost=1)])
+    assert campaign.head().seq == 2
 
 
 def test_a_level_cannot_be_gained_unearned_or_outside_a_city_step(ledger: Any) -> None:
@@ -193,9 +227,25 @@ def test_class_and_skills_follow_the_level(
     assert (sheet["class"], sheet["skills"]) == ("Geomancer", ["Molten Joints"])
 
 
-def test_no_class_at_level_one(party: Invoke, invoke: Invoke, db_path: Path) -> None:
+def test_no_class_or_profession_at_level_one(party: Invoke, invoke: Invoke, db_path: Path) -> None:
+    party("step", "city")
+    party("stars", "gain", "Torrax", "10")
     refused(invoke, db_path, "class", "choose", "Torrax", "Guardian", says="level 2")
+    refused(
+        invoke, db_path, "profession", "learn", "Torrax", "Streetwise", "--points", "0",
+        says="from level 2",
+    )  # fmt: skip
     refused(invoke, db_path, "profession", "learn", "Torrax", "Mining", says="unknown Profession")
+
+
+def test_professions_are_learned_in_a_city_step_only(
+    level_two: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    level_two("step", "journey")
+    refused(
+        invoke, db_path, "profession", "learn", "Torrax", "Streetwise", "--points", "0",
+        "--stars", "0", says="in a City step",
+    )  # fmt: skip
 
 
 def test_a_profession_needs_the_city_event_its_price_and_is_one_per_hero(
@@ -247,6 +297,22 @@ def test_talents_belong_to_the_profession_and_the_master_needs_all_five(
     ]
 
 
+def test_the_master_talent_needs_all_five_basic_ones(
+    party: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    party("xp", "gain", "5")
+    party("step", "city")  # level 3: Master Talents are sold
+    party("profession", "learn", "Torrax", "Streetwise", "--points", "0", "--stars", "0")
+    for talent in ("Pickpocket", "Haggle", "Burglary"):
+        party("talent", "learn", "Torrax", talent, "--points", "0")
+    master = ("talent", "learn", "Torrax", "True Mercenary", "--points", "0", "--stars", "0")
+    refused(invoke, db_path, *master, says="needs all 5 basic Talents")
+    party("talent", "learn", "Torrax", "Perception", "--points", "0")
+    party(*master)
+    assert shown(party, "hero", "show", "Torrax")["talents"][-1] == "True Mercenary"
+    refused(invoke, db_path, *master, says="already has")
+
+
 # Sessions, replay and the sheets
 
 
@@ -273,9 +339,38 @@ def test_sessions_tell_their_own_events(party: Invoke, invoke: Invoke, db_path: 
     told = shown(party, "replay", "--session", "1")["events"]
     assert any("wound" in line for e in told for line in e["changes"])
     refused(invoke, db_path, "session", "start", says="still open")
-    assert invoke("replay", "--session", "3").exit_code == 1
+    refused(invoke, db_path, "replay", "--session", "3", says="there is no session 3")
     party("session", "end")
     refused(invoke, db_path, "session", "end", says="no play session is open")
+
+
+def test_an_undone_session_start_is_not_a_session(
+    party: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    party("session", "start")
+    party("undo")
+    party("session", "start")
+    party("damage", "Torrax", "1")
+    assert [e["type"] for e in shown(party, "log", "--session", "1")][-1] == "base:damage-taken"
+    refused(invoke, db_path, "log", "--session", "2", says="has 1 session")
+
+
+def test_replay_tells_what_an_undo_changed(party: Invoke) -> None:
+    party("session", "start")
+    party("damage", "Torrax", "3")
+    party("session", "end")
+    party("session", "start")
+    party("undo", "--command", str(shown(party, "log", "--session", "1")[1]["seq"]))
+    second = shown(party, "replay", "--session", "2")["events"]
+    undo = next(e for e in second if e["type"] == "ledger:undone")
+    assert any("Torrax" in line and "3 wound" in line for line in undo["changes"])
+
+
+def test_keywords_match_whatever_the_unicode_form(
+    party: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    party("keyword", "add", "Caf\u00e9  Noir")
+    refused(invoke, db_path, "keyword", "add", "Cafe\u0301 noir", says="never written twice")
 
 
 def test_sheets_at_an_earlier_point(party: Invoke) -> None:

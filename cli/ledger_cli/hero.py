@@ -23,7 +23,7 @@ def register(cli: click.Group) -> None:
     @click.option("--agility", type=int)
     @click.option("--will", type=int)
     @click.option("--taunt", type=int)
-    @click.option("--chips", type=int, help="Stamina chips at the Hero's level.")
+    @click.option("--chips", type=int, help="Stamina chips at the party's level.")
     @click.option("--wounded-chips", type=int, help="Chips on the red (wounded) disk side.")
     @json_option
     @pass_app
@@ -64,6 +64,9 @@ def register(cli: click.Group) -> None:
                 f"{known.name}: {source} does not know {', '.join(missing)}; give "
                 f"{'it' if len(missing) == 1 else 'them'} (e.g. {missing[0]} 3)"
             )
+        level = app.campaign().state().level
+        if chips is None and known.chips is not None:
+            stats["chips"] = known.chips + level - 1  # the data gives level 1; +1 a level (§9.2)
         joined = HeroJoined(hero=known.name, classes=known.classes, **stats)  # type: ignore[arg-type]
         app.record(joined, as_json=as_json)
         defaults = [stat for stat in STATS if given[stat] is None]
@@ -120,6 +123,8 @@ def register(cli: click.Group) -> None:
         click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
         if state.journal:
             click.echo(f"Party Journal: {output.journal_text(state.journal)}")
+        if state.session:
+            click.echo(f"Play session {state.session} is open")
         for found in state.heroes.values():
             click.echo("")
             click.echo("\n".join(output.hero_text(found, state)))

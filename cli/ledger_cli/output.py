@@ -158,8 +158,8 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
             )
         if old.journal != hero.journal:
             lines.append(f"{name}'s Journal: {journal_text(hero.journal) or 'empty'}")
-        if progress_text(old) != progress_text(hero):
-            lines.extend(f"{name}:{line[1:]}" for line in progress_text(hero))
+        was = progress_text(old)
+        lines.extend(f"{name}:{line[1:]}" for line in progress_text(hero) if line not in was)
     if before.journal != after.journal:
         lines.append(f"Party Journal: {journal_text(after.journal) or 'empty'}")
     if (before.level, before.xp) != (after.level, after.xp):

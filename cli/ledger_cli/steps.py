@@ -5,7 +5,7 @@ import click
 from ledger.event import Event
 from ledger.rules import progress
 from ledger_base_game.events import ScenarioEnded, StepStarted
-from ledger_base_game.events_progress import LevelGained
+from ledger_base_game.events_progress import GemsGained, LevelGained
 from ledger_cli import output
 from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
 
@@ -33,10 +33,13 @@ def register(cli: click.Group) -> None:
     @pass_app
     def city(app: App, as_json: bool) -> None:
         """Start a City step; the party first gains the level its XP has reached (§9.1)."""
+        state = app.campaign().state()
         events: list[Event] = [StepStarted(kind="city")]
-        level = progress.level_due(app.campaign().state())
-        if level is not None:
+        for level in progress.levels_due(state):
             events.append(LevelGained(level=level))
+            if level == progress.INSPIRATION_LEVEL:
+                gems = [GemsGained.of(state, hero, "inspiration", 1) for hero in state.heroes]
+                events.extend(gems)
         app.record(*events, as_json=as_json)
 
     @step.command("journey")

@@ -3,23 +3,16 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.rules import gems, stars
+from ledger.rules import stars
 from ledger.state import CampaignState, Hero
 from ledger.text import check_name, name_key, quoted
 
 LEVEL_XP = {2: 2, 3: 5, 4: 9, 5: 14}  # cumulative XP for each level (§9.1)
 MAX_LEVEL = 5
+MAX_XP = 99  # far beyond level 5's 14: a typo guard, not a rule
 INSPIRATION_LEVEL = 4  # reaching it gives every Hero an Inspiration gem (§9.2)
 MASTER_LEVEL = 3  # Master Talent cards are sold from level 3 (§9.3)
 BASIC_TALENTS = 5
-
-
-def level_due(campaign: CampaignState) -> int | None:
-    """The next level, if the XP has reached it; it is gained at the start of a City step."""
-    level = campaign.level + 1
-    if level <= MAX_LEVEL and campaign.xp >= LEVEL_XP[level]:
-        return level
-    return None
 
 
 def gain_level(campaign: CampaignState, level: int) -> CampaignState:
@@ -39,16 +32,25 @@ def gain_level(campaign: CampaignState, level: int) -> CampaignState:
     return replace(campaign, level=level, heroes=heroes)
 
 
+def levels_due(campaign: CampaignState) -> list[int]:
+    """Every level the XP has reached: normally one, more if XP was recorded by hand."""
+    return [
+        level
+        for level in range(campaign.level + 1, MAX_LEVEL + 1)
+        if campaign.xp >= LEVEL_XP[level]
+    ]
+
+
 def _level_up(hero: Hero, level: int) -> Hero:
-    """A new Vitality disk with one more Stamina chip, put on the disk unspent (§9.2)."""
+    """A new Vitality disk with one more Stamina chip, put on the disk unspent (§9.2). The
+    level-4 Inspiration gem is a gem event of the same command, so its caps are recorded."""
     s = hero.stamina
-    hero = replace(hero, chips=hero.chips + 1, stamina=replace(s, unspent=s.unspent + 1))
-    if level == INSPIRATION_LEVEL:
-        hero = gems.gain(hero, "inspiration", 1).hero
-    return hero
+    return replace(hero, chips=hero.chips + 1, stamina=replace(s, unspent=s.unspent + 1))
 
 
 def gain_xp(campaign: CampaignState, amount: int) -> CampaignState:
+    if campaign.xp + amount > MAX_XP:
+        raise RuleViolation(f"the party would have more than {MAX_XP} XP")
     return replace(campaign, xp=campaign.xp + amount)
 
 
@@ -87,7 +89,10 @@ def learn_skill(campaign: CampaignState, hero: Hero, skill: str) -> Hero:
 
 
 def pay(campaign: CampaignState, hero: Hero, points: int, cost: int) -> Hero:
-    """Pay City Activity points (only after the City Event is resolved, §8.1) and Stars."""
+    """Professions and Talents are learned at City services (§9.3): in a City step, paying
+    City Activity points (only after the City Event is resolved, §8.1) and Stars."""
+    if campaign.step is None or campaign.step.kind != "city":
+        raise RuleViolation("Professions and Talents are learned in a City step (§9.3)")
     if points:
         city = campaign.city
         if city is None or not city.event_resolved:
@@ -128,6 +133,8 @@ def learn_talent(campaign: CampaignState, hero: Hero, talent: str, master: bool)
     if any(name_key(t) == name_key(talent) for t in hero.talents):
         raise RuleViolation(f"{hero.name} already has the Talent {quoted(talent)}")
     if master:
+        if len(hero.talents) > BASIC_TALENTS:
+            raise RuleViolation(f"{hero.name} already has the Master Talent of {hero.profession}")
         if campaign.level < MASTER_LEVEL:
             raise RuleViolation(f"Master Talents are sold from level {MASTER_LEVEL} (§9.3)")
         if len(hero.talents) < BASIC_TALENTS:

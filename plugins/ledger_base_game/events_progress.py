@@ -6,11 +6,12 @@ from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
 from ledger.rules import gems, journal, progress
 from ledger.rules.gems import GemKind
+from ledger.rules.stars import MAX_STARS
 from ledger.state import CampaignState, Hero
 from ledger.text import check_amount
 
-MAX_GEMS = 20
-MAX_XP = 99
+MAX_POINTS = 9  # City Activity points in one price: a typo guard
+MAX_GEMS = 20  # in one event: more than the caps hold (15 + 5), a typo guard
 
 
 class GemsGained(HeroEvent, tag="base:gems-gained", frozen=True, kw_only=True):
@@ -24,13 +25,11 @@ class GemsGained(HeroEvent, tag="base:gems-gained", frozen=True, kw_only=True):
 
     @classmethod
     def of(cls, state: CampaignState, hero: str, kind: GemKind, count: int) -> "GemsGained":
-        check_amount(count, "gems to gain", MAX_GEMS)
-        gained = gems.gain(state.hero(hero), kind, count)
+        gained = _gain(state, hero, kind, count)
         return cls(hero=hero, kind=kind, count=count, converted=gained.converted, lost=gained.lost)
 
     def apply(self, state: CampaignState) -> CampaignState:
-        check_amount(self.count, "gems to gain", MAX_GEMS)
-        gained = gems.gain(state.hero(self.hero), self.kind, self.count)
+        gained = _gain(state, self.hero, self.kind, self.count)
         if (gained.converted, gained.lost) != (self.converted, self.lost):
             raise RuleViolation(
                 f"the caps turn {gained.converted} Inspiration gem(s) into Achievement gems and "
@@ -45,6 +44,10 @@ class GemsGained(HeroEvent, tag="base:gems-gained", frozen=True, kw_only=True):
         if self.lost:
             text += f"; {self.lost} lost: at most 15 Achievement gems (§12.4)"
         return text
+
+
+def _gain(state: CampaignState, hero: str, kind: GemKind, count: int) -> gems.Gained:
+    return gems.gain(state.hero(hero), kind, check_amount(count, "gems to gain", MAX_GEMS))
 
 
 class GemsSpent(HeroEvent, tag="base:gems-spent", frozen=True, kw_only=True):
@@ -107,7 +110,7 @@ class XpGained(Event, tag="base:xp-gained", frozen=True, kw_only=True):
     amount: int = 1
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return progress.gain_xp(state, check_amount(self.amount, "XP", MAX_XP))
+        return progress.gain_xp(state, check_amount(self.amount, "XP", progress.MAX_XP))
 
     def describe(self) -> str:
         return f"The party gains {self.amount} XP"
@@ -120,15 +123,14 @@ class LevelGained(Event, tag="base:level-gained", frozen=True, kw_only=True):
         return progress.gain_level(state, self.level)
 
     def describe(self) -> str:
-        text = f"The party reaches level {self.level}: every Hero gains a Stamina chip"
-        if self.level == progress.INSPIRATION_LEVEL:
-            text += " and an Inspiration gem"
-        return text
+        return f"The party reaches level {self.level}: every Hero gains a Stamina chip"
 
     def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
         notes = [f"read Level {self.level} of the Hero Book and of the Campaign Book (§9.2)"]
         if self.level == 2:
             notes.append("each Hero chooses a Class (`class choose`) and may learn a Profession")
+        if self.level == progress.INSPIRATION_LEVEL:
+            notes.append("each Hero gains an Inspiration gem (§9.2)")
         notes.append("each Hero learns one Class skill (`skill learn`) and 2 Action tokens")
         return notes
 
@@ -160,14 +162,16 @@ class _Learning(HeroEvent, frozen=True, kw_only=True):
     stars: int = 0
 
     def paid(self, state: CampaignState, hero: Hero) -> Hero:
-        points = check_amount(self.points, "City Activity points", 9, allow_zero=True)
-        cost = check_amount(self.stars, "Stars", 999, allow_zero=True)
+        points = check_amount(self.points, "City Activity points", MAX_POINTS, allow_zero=True)
+        cost = check_amount(self.stars, "Stars", MAX_STARS, allow_zero=True)
         return progress.pay(state, hero, points, cost)
 
     def cost(self) -> str:
-        parts = [f"{self.points} CAP"] * bool(self.points) + [f"{self.stars} Stars"] * bool(
-            self.stars
-        )
+        parts = []
+        if self.points:
+            parts.append(f"{self.points} CAP")
+        if self.stars:
+            parts.append(f"{self.stars} Stars")
         return f" for {' + '.join(parts)}" if parts else ""
 
 
