@@ -41,8 +41,12 @@ def write(
     snapshots: Sequence[Snapshot] = (),
 ) -> None:
     """Append the command's rows and run every reaction in one transaction."""
+    rows = [row for row, _, _ in written]
+    if not pm.hook.event_recorded.get_hookimpls():
+        store.append(rows, snapshots)  # nobody reacts: the store's own transaction suffices
+        return
     with store.db.atomic():
-        store.append([row for row, _, _ in written], snapshots)
+        store.append(rows, snapshots)
         react(pm, store.db, written)
 
 
