@@ -141,8 +141,10 @@ def check_random_history_verifies(
                     except LedgerError:
                         assert campaign.head().seq == count, f"a refused {step!r} wrote events"
                 recorded = campaign.state()
-                assert verify(ledger) == []
+                problems = [str(problem) for problem in verify(ledger)]
+                assert not problems, f"the ledger does not verify: {problems}"
             with Ledger.open(path, Registry(registry.pm), create=False) as reopened:
-                assert reopened.campaign("Contract").state() == recorded
+                replayed = reopened.campaign("Contract").state()
+                assert replayed == recorded, "replayed from scratch, the state differs"
 
     history()

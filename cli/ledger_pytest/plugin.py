@@ -29,7 +29,7 @@ def ledger_pm(ledger_plugins: list[object]) -> pluggy.PluginManager:
     pm = get_plugin_manager()
     for plugin in ledger_plugins:
         if not pm.is_registered(plugin):
-            pm.register(plugin, name=getattr(plugin, "__name__", None))
+            pm.register(plugin, name=getattr(plugin, "__name__", type(plugin).__name__))
     return pm
 
 
