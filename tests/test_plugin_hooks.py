@@ -270,6 +270,19 @@ def test_a_reaction_runs_in_the_commands_transaction(party: Invoke, db_path: Pat
     assert run(pm, db_path, "verify").exit_code == 0
 
 
+def test_an_imported_campaign_is_reacted_to_as_if_recorded(
+    party: Invoke, db_path: Path, tmp_path: Path
+) -> None:
+    pm = with_plugins(("tally", Tally()))
+    for amount in ("2", "1"):
+        assert run(pm, db_path, "damage", "Torrax", amount).exit_code == 0
+    assert run(pm, db_path, "export", str(tmp_path / "out.ndjson")).exit_code == 0
+    other = tmp_path / "other.db"
+    assert run(pm, other, "import", str(tmp_path / "out.ndjson")).exit_code == 0
+    assert tallied(other) == tallied(db_path)
+    assert [amount for _, _, amount in tallied(other)] == [2, 1]
+
+
 def test_plugin_migrations_run_once_each_under_the_plugins_name(db_path: Path) -> None:
     pm = with_plugins(("tally", Tally()), ("other", Tally.__new__(Tally)))
     with pytest.raises(PluginError, match="plugin 'other' failed in hook register_migrations"):
