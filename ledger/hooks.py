@@ -40,17 +40,19 @@ def call_impl(impl: pluggy.HookImpl, hook: str, **kwargs: Any) -> Any:
         raise failure(impl.plugin_name, hook, error) from error
 
 
-def collect(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tuple[Any, str]]:
-    """Every entry of every list a registry hook returns, with the plugin that returned it."""
-    for answer, plugin in call_each(pm, hook, **kwargs):
+def collect_from(caller: pluggy.HookCaller, **kwargs: Any) -> Iterator[tuple[Any, str]]:
+    """``collect`` for a hook caller (``pm.hook.register_talents``), in registration order."""
+    for impl in caller.get_hookimpls():
+        answer = call_impl(impl, caller.name, **kwargs)
         if answer is None:
             continue
         if not isinstance(answer, list | tuple):
             raise PluginError(
-                f"plugin {plugin!r}: hook {hook} must return a list, not {type(answer).__name__}"
+                f"plugin {impl.plugin_name!r}: hook {caller.name} must return a list, "
+                f"not {type(answer).__name__}"
             )
         for entry in answer:
-            yield entry, plugin
+            yield entry, impl.plugin_name
 
 
 def first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str] | None:

@@ -1,7 +1,7 @@
 """Everything the loaded plugins registered, collected once, duplicates refused."""
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
@@ -21,7 +21,7 @@ from ledger.content import (
 )
 from ledger.errors import NotFound, PluginError
 from ledger.event import LEDGER_EVENT_TYPES, Event
-from ledger.hooks import collect
+from ledger.hooks import collect_from
 from ledger.plugins import get_plugin_manager, plugin_version
 from ledger.state import CampaignState
 from ledger.text import name_key, quoted
@@ -76,7 +76,7 @@ class Registry:
         self.event_types: dict[str, tuple[type[Event], str]] = {}
         for event_type in LEDGER_EVENT_TYPES:
             self._add_event_type(event_type, CORE)
-        for event_type, plugin in collect(pm, "register_event_types"):
+        for event_type, plugin in self._collect(pm.hook.register_event_types):
             self._add_event_type(event_type, plugin)
         self.heroes: Catalogue[HeroSpec] = Catalogue("Hero", lambda h: h.name)
         self.conditions: Catalogue[ConditionSpec] = Catalogue("condition", lambda c: c.name)
@@ -87,20 +87,26 @@ class Registry:
         self.scenarios: Catalogue[ScenarioSpec] = Catalogue("scenario", lambda s: str(s.number))
         self.factions: Catalogue[FactionSpec] = Catalogue("faction", lambda f: f.name)
         for catalogue, hook in (
-            (self.heroes, "register_heroes"),
-            (self.conditions, "register_conditions"),
-            (self.items, "register_items"),
-            (self.classes, "register_classes"),
-            (self.professions, "register_professions"),
-            (self.talents, "register_talents"),
-            (self.scenarios, "register_scenarios"),
-            (self.factions, "register_factions"),
+            (self.heroes, pm.hook.register_heroes),
+            (self.conditions, pm.hook.register_conditions),
+            (self.items, pm.hook.register_items),
+            (self.classes, pm.hook.register_classes),
+            (self.professions, pm.hook.register_professions),
+            (self.talents, pm.hook.register_talents),
+            (self.scenarios, pm.hook.register_scenarios),
+            (self.factions, pm.hook.register_factions),
         ):
-            for entry, plugin in collect(pm, hook):
+            for entry, plugin in self._collect(hook):
                 catalogue.add(entry, plugin)
-        self.upcasters = Upcasters(self.event_types, collect(pm, "register_upcasters"))
+        self.upcasters = Upcasters(self.event_types, self._collect(pm.hook.register_upcasters))
         types = tuple(event_type for event_type, _ in self.event_types.values())
         self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
+
+    @staticmethod
+    def _collect(hook: Any) -> Iterable[tuple[Any, str]]:
+        """Call each implementation on its own, so every answer is attributed to its plugin,
+        and a plugin raising is named with the hook (PluginError)."""
+        return collect_from(hook)
 
     def _add_event_type(self, event_type: type[Event], plugin: str) -> None:
         if not (isinstance(event_type, type) and issubclass(event_type, Event)):

@@ -89,6 +89,7 @@ def test_it_changes_which_items_answer_a_phrase(installed: Path, db_path: Path) 
     with_it, base_only = get_plugin_manager(), get_plugin_manager(allowed={"ledger_base_game"})
     assert item_answers(with_it, GADGET, "Lock picking")
     assert not item_answers(base_only, GADGET, "Lock picking")
+    assert not item_answers(with_it, GADGET, "Blocking")
     assert item_answers(base_only, GADGET, "opens any lock")  # the printed phrase still works
     ok(with_it, db_path, "campaign", "new", "Guild")
     ok(with_it, db_path, *TORRAX)

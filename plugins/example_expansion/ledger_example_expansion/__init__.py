@@ -1,5 +1,6 @@
 """The Clockwork Guild: an example expansion, registered through its entry point."""
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,8 +41,9 @@ def register_items() -> list[ItemSpec]:
 
 @hookimpl
 def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
-    """An item that "opens any lock" answers every phrase about a lock ("Lock picking")."""
-    if LOCK_PHRASE in item.phrases and "lock" in phrase.casefold():
+    """An item that "opens any lock" answers every phrase about a lock ("Lock picking",
+    "locked door"), not "Blocking"."""
+    if LOCK_PHRASE in item.phrases and re.search(r"\block", phrase, re.IGNORECASE):
         return True
     return None  # not ours to judge: the next plugin (finally the base game) reads it
 
