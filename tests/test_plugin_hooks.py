@@ -87,25 +87,49 @@ def test_without_the_base_game_its_commands_are_not_offered(db_path: Path) -> No
     assert {"hero", "damage", "item"} <= set(build_cli(get_plugin_manager()).commands)
 
 
+def fake_distribution(site: Path, name: str, module: str, code: str) -> None:
+    """An installed distribution with one campaign_ledger entry point, made by hand."""
+    info = site / f"{name}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[campaign_ledger]\n{module} = {module}\n")
+    (site / f"{module}.py").write_text(code)
+
+
+WRONG_HOOK = """
+from ledger.hookspecs import hookimpl
+
+@hookimpl
+def validate_event(state, event, mood):
+    return None
+"""
+GOOD = "from ledger.hookspecs import hookimpl\n\n@hookimpl\ndef register_heroes():\n    return []\n"
+
+
 def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_path: Path
 ) -> None:
     site = tmp_path / "site"
-    info = site / "broken_expansion-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-expansion\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[campaign_ledger]\nbroken = broken_expansion_mod\n")
-    (site / "broken_expansion_mod.py").write_text("raise ImportError('a missing dependency')\n")
+    fake_distribution(site, "broken-expansion", "broken", "raise ImportError('a missing dep')\n")
+    fake_distribution(site, "wrong-expansion", "wrong", WRONG_HOOK)
+    fake_distribution(site, "good-expansion", "good", GOOD)
     monkeypatch.syspath_prepend(str(site))
-    with pytest.warns(UserWarning, match="'broken' \\(from broken-expansion\\) failed to import"):
+    with pytest.warns(UserWarning, match="failed to") as warned:
         pm = get_plugin_manager()
+    messages = sorted(str(w.message) for w in warned)
+    assert "'broken' (from broken-expansion) failed to import" in messages[0]
+    assert "'wrong' (from wrong-expansion) failed to register" in messages[1]
+    assert "mood" in messages[1]
     assert pm.get_plugin("ledger_base_game") is not None
-    shown = json.loads(run(pm, db_path, "plugins", "--json").stdout)
-    assert [p["name"] for p in shown] == ["ledger_base_game", "broken"]
-    assert "a missing dependency" in shown[1]["error"]
+    shown = {p["name"]: p for p in json.loads(run(pm, db_path, "plugins", "--json").stdout)}
+    assert list(shown) == ["ledger_base_game", "good", "broken", "wrong"]
+    assert (shown["good"]["distribution"], shown["good"]["version"]) == ("good-expansion", "1.0")
+    assert shown["ledger_base_game"]["distribution"] == "campaign-ledger"
+    assert "a missing dep" in shown["broken"]["error"]
     created = run(pm, db_path, "campaign", "new", "Test")
     assert created.exit_code == 0
     assert "Warning: plugin 'broken' failed to import" in created.output
+    assert "Warning: plugin 'wrong' failed to register" in created.output
 
 
 # A plugin raising inside a hook
