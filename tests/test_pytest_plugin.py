@@ -108,3 +108,14 @@ def test_the_contract_catches_a_fold_that_is_not_pure(ledger_registry: Registry)
 def test_the_contract_needs_the_plugin_loaded(ledger_registry: Registry) -> None:
     with pytest.raises(AssertionError, match="registers no event types"):
         check_event_types_round_trip(ledger_registry, "not_installed")
+
+
+def test_ledger_invoke_ignores_the_authors_own_ledger_settings(
+    ledger_invoke: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LEDGER_CAMPAIGN", "Somewhere else")
+    monkeypatch.setenv("LEDGER_DATABASE", str(tmp_path / "theirs.db"))
+    assert ledger_invoke("campaign", "new", "Mine").exit_code == 0
+    logged = ledger_invoke("log", "--json")
+    assert logged.exit_code == 0, logged.output
+    assert json.loads(logged.stdout)[0]["payload"]["name"] == "Mine"

@@ -14,6 +14,7 @@ from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 
 Invoke = Callable[..., Result]
+UNSET: dict[str, str | None] = {"LEDGER_DATABASE": None, "LEDGER_CAMPAIGN": None}  # not yours
 
 
 @pytest.fixture
@@ -59,6 +60,7 @@ def ledger_invoke(ledger_pm: pluggy.PluginManager, ledger_db_path: Path) -> Invo
     runner = CliRunner()
 
     def run(*args: str, input: str | None = None) -> Result:
-        return runner.invoke(cli, ["--database", str(ledger_db_path), *args], input=input)
+        args = ("--database", str(ledger_db_path), *args)
+        return runner.invoke(cli, args, input=input, env=UNSET)
 
     return run
