@@ -251,8 +251,9 @@ class Campaign:
         recorded_at = self.ledger.clock().isoformat(timespec="microseconds")
         prev_hash = head.hash
         for seq, event in enumerate(events, start=command):
+            legal = event.apply(state)  # the rules first: validators only see legal events
             reasons += vetoes(self.registry.pm, state, event)
-            state = event.apply(state)
+            state = legal
             row = self.make_row(
                 event,
                 seq,

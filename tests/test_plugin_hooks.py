@@ -351,3 +351,18 @@ def test_the_first_plugin_that_understands_a_phrase_decides(db_path: Path) -> No
     assert not item_answers(pm, kit, "repair")
     assert item_answers(pm, kit, "REPAIR")  # not understood by stern: the base game reads it
     assert rows_of(db_path) == []
+
+
+def test_validators_only_see_events_the_rules_allow(party: Invoke, db_path: Path) -> None:
+    seen: list[Event] = []
+
+    def note(event: Event) -> None:
+        seen.append(event)
+
+    pm = with_plugins(("watcher", plugin_of(validate_event=note)))
+    refused = run(pm, db_path, "stamina", "spend", "Torrax", "50")  # more than he has
+    assert refused.exit_code == 1
+    assert "watcher" not in refused.output
+    assert seen == []
+    assert run(pm, db_path, "damage", "Torrax", "1").exit_code == 0
+    assert [event.tag() for event in seen] == ["base:damage-taken"]
