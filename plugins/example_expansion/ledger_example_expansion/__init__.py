@@ -53,7 +53,9 @@ Meets = Callable[[CampaignState, Hero, object], bool]
 
 @dataclass(frozen=True)
 class ModifierType:
-    """A kind of ability-check modifier: ``meets`` decides whether a Hero meets it."""
+    """A kind of ability-check modifier: ``meets`` decides whether a Hero meets it. The
+    ``register_modifier_types`` hookspec and the ``check`` command come with the dice work;
+    once they are in, this class gives way to the one that hookspec names."""
 
     name: str
     meets: Meets
