@@ -9,6 +9,7 @@ import msgspec
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, RuleViolation
 from ledger.event import META_TYPES, Event, Redone, Undone
 from ledger.history import History, Meta, metas_from_rows
+from ledger.pipeline import refuse_if_vetoed, vetoes, write
 from ledger.projection import Projector
 from ledger.rows import Row
 from ledger.state import CampaignState
@@ -243,13 +244,17 @@ class Campaign:
     ) -> Recorded:
         before = state
         rows: list[Row] = []
+        written: list[tuple[Row, Event, CampaignState]] = []
+        reasons: list[str] = []
         snapshots = list(snapshots)
         command = head.seq + 1
         recorded_at = self.ledger.clock().isoformat(timespec="microseconds")
         prev_hash = head.hash
         events = [self._validated(event) for event in events]
         for seq, event in enumerate(events, start=command):
-            state = event.apply(state)
+            legal = event.apply(state)  # the rules first: validators only see legal events
+            reasons += vetoes(self.registry.pm, state, event)
+            state = legal
             row = self.make_row(
                 event,
                 seq,
@@ -260,10 +265,12 @@ class Campaign:
                 idempotency_key if seq == command else None,
             )
             rows.append(row)
+            written.append((row, event, state))
             prev_hash = row.hash
             if seq % self.ledger.snapshot_interval == 0 or event.tag() in META_TYPES:
                 snapshots.append(self.projector.snapshot(seq, revision, state))
-        self.store.append(rows, snapshots)
+        refuse_if_vetoed(reasons)
+        write(self.registry.pm, self.store, written, snapshots)
         self.ledger.head_states[self.name] = (prev_hash, state)
         return Recorded(rows=rows, events=list(events), before=before, after=state)
 

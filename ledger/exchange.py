@@ -10,6 +10,7 @@ from ledger.errors import BadInput, IntegrityError, LedgerError
 from ledger.event import META_TYPES
 from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
+from ledger.pipeline import write
 from ledger.rows import Row
 from ledger.state import CampaignState
 from ledger.text import name_key, quoted
@@ -80,13 +81,15 @@ def import_campaign(ledger: Ledger, lines: Iterable[str]) -> Campaign:
     campaign = Campaign(ledger, manifest.campaign)
     history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
     snapshots = []
+    written = []  # for the plugins' reactions, as if each command had been recorded here
     try:
         for row, state in campaign.projector.replay(
             rows, history.reverted(), CampaignState(), check=True
         ):
             if row.seq % ledger.snapshot_interval == 0 or row.seq == len(rows):
                 snapshots.append(campaign.projector.snapshot(row.seq, history.revision, state))
+            written.append((row, campaign.projector.decode(row), state))
     except LedgerError as error:
         raise IntegrityError(f"the file does not replay: {error}") from None
-    ledger.store.append(rows, snapshots)
+    write(ledger.registry.pm, ledger.store, written, snapshots)
     return campaign

@@ -1,7 +1,10 @@
 # mypy: disable-error-code="empty-body"
 """The hooks a plugin may implement. Registries return lists; the host refuses duplicates."""
 
+from typing import Any, Protocol
+
 import pluggy
+from sqlite_utils import Database
 
 from ledger.content import (
     ClassSpec,
@@ -14,6 +17,9 @@ from ledger.content import (
     TalentSpec,
 )
 from ledger.event import Event
+from ledger.extensions import Migration, Upcaster
+from ledger.rows import Row
+from ledger.state import CampaignState
 
 PROJECT = "campaign_ledger"
 
@@ -64,3 +70,47 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookspec
 def register_factions() -> list[FactionSpec]:
     """Faction tracks with their rank thresholds, where known."""
+
+
+# Hooks for expansion authors (docs/plugins.md). Everything below is called with keyword
+# arguments, one implementation at a time, so an exception names its plugin and hook.
+
+
+class CommandGroup(Protocol):
+    """The root click group, typed without importing click (the core never does)."""
+
+    def add_command(self, cmd: Any, name: str | None = None) -> None: ...
+
+    def command(self, *args: Any, **kwargs: Any) -> Any: ...
+
+    def group(self, *args: Any, **kwargs: Any) -> Any: ...
+
+
+@hookspec
+def register_upcasters() -> list[Upcaster]:
+    """Upcasters turning a stored payload of one schema version into the next one's."""
+
+
+@hookspec
+def register_migrations() -> list[Migration]:
+    """Database migrations for this plugin's own tables, applied in order, once each."""
+
+
+@hookspec
+def register_commands(cli: CommandGroup) -> None:
+    """Add click commands or groups to the root command ``cli``."""
+
+
+@hookspec(firstresult=True)
+def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+    """Whether ``item`` answers the ``phrase`` a check names; None when not understood."""
+
+
+@hookspec
+def validate_event(state: CampaignState, event: Event) -> str | None:
+    """A reason to refuse ``event`` in ``state`` (before it), or None to let it be written."""
+
+
+@hookspec
+def event_recorded(db: Database, state: CampaignState, event: Event, row: Row) -> None:
+    """React to ``event`` inside its command's transaction; raising undoes the whole command."""

@@ -8,6 +8,8 @@ from ledger.campaign import Campaign, Clock, utc_now
 from ledger.database import open_database
 from ledger.errors import BadInput, NotFound
 from ledger.event import CampaignCreated
+from ledger.migrations import apply_plugin_migrations
+from ledger.pipeline import refuse_if_vetoed, vetoes, write
 from ledger.registry import Registry, default_registry
 from ledger.rows import GENESIS
 from ledger.state import CampaignState
@@ -32,6 +34,11 @@ class Ledger:
         self.snapshot_interval = snapshot_interval
         self.clock = clock
         self.head_states: dict[str, tuple[str, CampaignState]] = {}  # campaign: (head hash, state)
+        try:
+            apply_plugin_migrations(db, self.registry.pm)
+        except BaseException:
+            db.close()
+            raise
 
     @classmethod
     def open(
@@ -63,8 +70,10 @@ class Ledger:
         campaign = Campaign(self, name)
         event = CampaignCreated(name=name)
         recorded_at = self.clock().isoformat(timespec="microseconds")
-        row = campaign.make_row(event, 1, 1, event.apply(CampaignState()), GENESIS, recorded_at)
-        self.store.append([row])
+        state = event.apply(CampaignState())
+        refuse_if_vetoed(vetoes(self.registry.pm, CampaignState(), event))
+        row = campaign.make_row(event, 1, 1, state, GENESIS, recorded_at)
+        write(self.registry.pm, self.store, [(row, event, state)])
         return campaign
 
     def campaign(self, name: str | None = None) -> Campaign:

@@ -43,27 +43,26 @@ class Projector:
         self.campaign = campaign
 
     def decode(self, row: Row) -> Event:
-        try:
-            event: Event = self.registry.decoder.decode(row.payload)
-        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
-            if row.type not in self.registry.event_types:
-                raise _about(
-                    row,
-                    PluginError(
-                        f"campaign {row.campaign!r} uses type {row.type!r} from plugin "
-                        f"{row.plugin!r} {row.plugin_version}, which is not loaded; install and "
-                        "enable that plugin to open this campaign"
-                    ),
-                ) from None
-            raise _about(row, IntegrityError(f"cannot be read: {error}")) from None
-        if row.schema != type(event).schema:
+        known = self.registry.event_types.get(row.type)
+        if known is None:
             raise _about(
                 row,
                 PluginError(
-                    f"{row.type} was recorded with schema {row.schema}; plugin {row.plugin!r} as "
-                    f"installed reads schema {type(event).schema} only"
+                    f"campaign {row.campaign!r} uses type {row.type!r} from plugin "
+                    f"{row.plugin!r} {row.plugin_version}, which is not loaded; install and "
+                    "enable that plugin to open this campaign"
                 ),
             )
+        payload: str | bytes = row.payload
+        if row.schema != known[0].schema:
+            try:
+                payload = self.registry.upcasters.upgrade(row, known[0].schema)
+            except LedgerError as error:
+                raise _about(row, error) from None
+        try:
+            event: Event = self.registry.decoder.decode(payload)
+        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+            raise _about(row, IntegrityError(f"cannot be read: {error}")) from None
         return event
 
     def replay(

@@ -21,9 +21,11 @@ from ledger.content import (
 )
 from ledger.errors import NotFound, PluginError
 from ledger.event import LEDGER_EVENT_TYPES, Event
+from ledger.hooks import collect_from
 from ledger.plugins import get_plugin_manager, plugin_version
 from ledger.state import CampaignState
 from ledger.text import name_key, quoted
+from ledger.upcasting import Upcasters
 
 T = TypeVar("T")
 CORE = "ledger"
@@ -96,15 +98,15 @@ class Registry:
         ):
             for entry, plugin in self._collect(hook):
                 catalogue.add(entry, plugin)
+        self.upcasters = Upcasters(self.event_types, self._collect(pm.hook.register_upcasters))
         types = tuple(event_type for event_type, _ in self.event_types.values())
         self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
 
     @staticmethod
     def _collect(hook: Any) -> Iterable[tuple[Any, str]]:
-        """Call each implementation on its own, so every answer is attributed to its plugin."""
-        for impl in hook.get_hookimpls():
-            for entry in impl.function() or ():
-                yield entry, impl.plugin_name
+        """Call each implementation on its own, so every answer is attributed to its plugin,
+        and a plugin raising is named with the hook (PluginError)."""
+        return collect_from(hook)
 
     def _add_event_type(self, event_type: type[Event], plugin: str) -> None:
         if not (isinstance(event_type, type) and issubclass(event_type, Event)):

@@ -645,7 +645,9 @@ def test_cli_with_no_plugins_refuses_state_but_logs(party: Invoke, db_path: Path
 
     cli = build_cli(get_plugin_manager(allowed=set()))
     runner = CliRunner()
-    shown = runner.invoke(cli, ["--database", str(db_path), "party", "show"])
+    offered = runner.invoke(cli, ["--database", str(db_path), "party", "show"])
+    assert offered.exit_code == 2  # the base game's commands come with the base game
+    shown = runner.invoke(cli, ["--database", str(db_path), "verify"])
     assert shown.exit_code == 1
     assert "ledger_base_game" in shown.output
     log = runner.invoke(cli, ["--database", str(db_path), "log", "--json"])

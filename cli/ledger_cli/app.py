@@ -13,20 +13,15 @@ from ledger.plugins import get_plugin_manager
 from ledger_cli import (
     batch,
     campaign,
-    condition,
     exchange,
-    hero,
     history,
-    item,
-    progress,
+    phrase,
+    plugins,
     sessions,
-    sheets,
-    stars,
-    steps,
     verify,
-    vitality,
 )
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
+from ledger_cli.plugin_commands import add_plugin_commands
 
 
 class LedgerGroup(click.Group):
@@ -53,7 +48,13 @@ def _show_warning(
 
 
 def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
-    """A fresh CLI around a plugin manager (tests build their own)."""
+    """A fresh CLI around a plugin manager (tests build their own). The game's commands come
+    from the plugins' ``register_commands``, the base game's too."""
+    pm = pm or get_plugin_manager()
+    problems: list[str] = [
+        f"plugin {name!r} {why}; it is not loaded"
+        for name, why in getattr(pm, "failed", {}).items()
+    ]
 
     @click.group(cls=LedgerGroup)
     @click.option(
@@ -104,33 +105,33 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         if isinstance(ctx.obj, App):
             app = ctx.obj  # batch passes its App to every line; it closes it at the end
         else:
-            app = ctx.obj = App(pm or get_plugin_manager())
+            app = ctx.obj = App(pm)
+            for problem in problems:
+                click.echo(f"Warning: {problem}", err=True)
             ctx.call_on_close(app.close)
         app.database, app.campaign_name = database, campaign_name
         app.idempotency_key, app.expect_seq = idempotency_key, expect_seq
 
     for module in (
         campaign,
-        hero,
-        steps,
-        vitality,
-        condition,
-        item,
-        stars,
-        progress,
-        sheets,
         sessions,
         history,
         verify,
         exchange,
         batch,
+        plugins,
+        phrase,
     ):
         module.register(cli)
+    problems += add_plugin_commands(cli, pm)
     return cli
 
 
 def main() -> None:
-    app = App(get_plugin_manager())
+    with warnings.catch_warnings():  # the CLI shows import failures in its own words
+        warnings.simplefilter("ignore")
+        pm = get_plugin_manager()
+    app = App(pm)
     try:
         build_cli(app.pm).main(obj=app, prog_name="campaign-ledger")
     finally:

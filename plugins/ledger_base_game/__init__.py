@@ -16,7 +16,8 @@ from ledger.content import (
     TalentSpec,
 )
 from ledger.event import Event
-from ledger.hookspecs import hookimpl
+from ledger.hookspecs import CommandGroup, hookimpl
+from ledger.text import name_key
 from ledger_base_game import events, events_progress
 
 __version__ = "0.2.0"
@@ -72,3 +73,16 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookimpl
 def register_factions() -> list[FactionSpec]:
     return _load("factions.toml", "faction", FactionSpec)
+
+
+@hookimpl
+def register_commands(cli: CommandGroup) -> None:
+    from ledger_base_game import commands  # imports click: only when a CLI is built
+
+    commands.register(cli)
+
+
+@hookimpl(trylast=True)
+def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+    """The fallback reading: the item answers a phrase printed on it, in any case."""
+    return any(name_key(printed) == name_key(phrase) for printed in item.phrases)

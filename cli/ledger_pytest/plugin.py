@@ -1,0 +1,66 @@
+"""Fixtures for testing a plugin: a plugin manager with the author's plugin, a temporary
+ledger, and a CLI runner around both. Override ``ledger_plugins`` to add plugin objects that
+are not installed through an entry point (installed ones are loaded already)."""
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pluggy
+import pytest
+from click.testing import CliRunner, Result
+
+from ledger.ledger import Ledger
+from ledger.plugins import get_plugin_manager
+from ledger.registry import Registry
+
+Invoke = Callable[..., Result]
+UNSET: dict[str, str | None] = {"LEDGER_DATABASE": None, "LEDGER_CAMPAIGN": None}  # not yours
+
+
+@pytest.fixture
+def ledger_plugins() -> list[object]:
+    """Plugin objects (modules, classes, instances) to register besides the installed ones."""
+    return []
+
+
+@pytest.fixture
+def ledger_pm(ledger_plugins: list[object]) -> pluggy.PluginManager:
+    """A fresh plugin manager: the installed plugins (as LEDGER_LOAD_PLUGINS allows) plus
+    ``ledger_plugins``."""
+    pm = get_plugin_manager()
+    for plugin in ledger_plugins:
+        if not pm.is_registered(plugin):
+            pm.register(plugin, name=getattr(plugin, "__name__", type(plugin).__name__))
+    return pm
+
+
+@pytest.fixture
+def ledger_registry(ledger_pm: pluggy.PluginManager) -> Registry:
+    return Registry(ledger_pm)
+
+
+@pytest.fixture
+def ledger_db_path(tmp_path: Path) -> Path:
+    return tmp_path / "ledger.db"
+
+
+@pytest.fixture
+def temp_ledger(ledger_db_path: Path, ledger_registry: Registry) -> Iterator[Ledger]:
+    """A ledger file of its own for the test, with the plugins of ``ledger_pm``."""
+    with Ledger.open(ledger_db_path, ledger_registry) as opened:
+        yield opened
+
+
+@pytest.fixture
+def ledger_invoke(ledger_pm: pluggy.PluginManager, ledger_db_path: Path) -> Invoke:
+    """Run the CLI (with ``ledger_pm``) on the test's ledger: ``ledger_invoke("plugins")``."""
+    from ledger_cli.app import build_cli
+
+    cli = build_cli(ledger_pm)
+    runner = CliRunner()
+
+    def run(*args: str, input: str | None = None) -> Result:
+        args = ("--database", str(ledger_db_path), *args)
+        return runner.invoke(cli, args, input=input, env=UNSET)
+
+    return run

@@ -1,0 +1,63 @@
+"""Calling plugin hooks one implementation at a time, so that every answer and every failure
+is attributed to the plugin that gave it."""
+
+from collections.abc import Iterator
+from typing import Any
+
+import pluggy
+
+from ledger.errors import LedgerError, PluginError
+
+
+def failure(plugin: str, hook: str, error: BaseException) -> PluginError:
+    """The error shown when a plugin raises inside a hook."""
+    kind = type(error).__name__
+    return PluginError(f"plugin {plugin!r} failed in hook {hook}: {kind}: {error}")
+
+
+def call_each(
+    pm: pluggy.PluginManager, hook: str, *, calling_order: bool = False, **kwargs: Any
+) -> Iterator[tuple[Any, str]]:
+    """Each implementation's answer with its plugin's name, in registration order (the base
+    game first), or in pluggy's ``calling_order`` (tryfirst first, trylast last).
+
+    A plugin raising becomes a PluginError naming it and the hook. A LedgerError it raises
+    on purpose (RuleViolation, NotFound...) passes through, its plugin named in front."""
+    impls = getattr(pm.hook, hook).get_hookimpls()
+    for impl in reversed(impls) if calling_order else impls:
+        yield call_impl(impl, hook, **kwargs), impl.plugin_name
+
+
+def call_impl(impl: pluggy.HookImpl, hook: str, **kwargs: Any) -> Any:
+    """One plugin's implementation of ``hook``, its failure named as ``call_each`` does."""
+    args = {name: kwargs[name] for name in impl.argnames}
+    try:
+        return impl.function(**args)
+    except LedgerError as error:
+        error.args = (f"plugin {impl.plugin_name!r}: {error.args[0] if error.args else ''}",)
+        raise
+    except Exception as error:
+        raise failure(impl.plugin_name, hook, error) from error
+
+
+def collect_from(caller: pluggy.HookCaller, **kwargs: Any) -> Iterator[tuple[Any, str]]:
+    """``collect`` for a hook caller (``pm.hook.register_talents``), in registration order."""
+    for impl in caller.get_hookimpls():
+        answer = call_impl(impl, caller.name, **kwargs)
+        if answer is None:
+            continue
+        if not isinstance(answer, list | tuple):
+            raise PluginError(
+                f"plugin {impl.plugin_name!r}: hook {caller.name} must return a list, "
+                f"not {type(answer).__name__}"
+            )
+        for entry in answer:
+            yield entry, impl.plugin_name
+
+
+def first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str] | None:
+    """The first answer that is not None (a firstresult hook), with its plugin."""
+    for answer, plugin in call_each(pm, hook, calling_order=True, **kwargs):
+        if answer is not None:
+            return answer, plugin
+    return None

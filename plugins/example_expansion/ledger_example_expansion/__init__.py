@@ -1,0 +1,91 @@
+"""The Clockwork Guild: an example expansion, registered through its entry point."""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ledger.content import ItemSpec, ProfessionSpec, TalentSpec
+from ledger.event import Event
+from ledger.hookspecs import CommandGroup, hookimpl
+from ledger.state import CampaignState, Hero
+from ledger.text import name_key
+from ledger_example_expansion.events import EVENT_TYPES, GADGET, KIT, carries
+
+__version__ = "0.1.0"
+
+LOCK_PHRASE = "Opens any lock"
+
+
+@hookimpl
+def register_event_types() -> list[type[Event]]:
+    return list(EVENT_TYPES)
+
+
+@hookimpl
+def register_professions() -> list[ProfessionSpec]:
+    return [ProfessionSpec(name="Tinkerer", talents=("Tinkering",))]
+
+
+@hookimpl
+def register_talents() -> list[TalentSpec]:
+    return [TalentSpec(name="Tinkering", profession="Tinkerer", phrases=("Repair",))]
+
+
+@hookimpl
+def register_items() -> list[ItemSpec]:
+    return [
+        ItemSpec(name=KIT, weight=1, phrases=("Repair",)),
+        ItemSpec(name=GADGET, hands=1, phrases=(LOCK_PHRASE,)),
+    ]
+
+
+@hookimpl
+def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+    """An item that "opens any lock" answers every phrase about a lock ("Lock picking",
+    "locked door"), not "Blocking"."""
+    if LOCK_PHRASE in item.phrases and re.search(r"\block", phrase, re.IGNORECASE):
+        return True
+    return None  # not ours to judge: the next plugin (finally the base game) reads it
+
+
+Meets = Callable[[CampaignState, Hero, object], bool]
+
+
+@dataclass(frozen=True)
+class ModifierType:
+    """A kind of ability-check modifier: ``meets`` decides whether a Hero meets it. The
+    ``register_modifier_types`` hookspec and the ``check`` command come with the dice work;
+    once they are in, this class gives way to the one that hookspec names."""
+
+    name: str
+    meets: Meets
+
+
+def has_gadgets(state: CampaignState, hero: Hero, value: object) -> bool:
+    """``gadgets N``: the Hero carries at least N Clockwork Gadgets."""
+    return carries(hero, GADGET) >= int(str(value))
+
+
+@hookimpl
+def register_modifier_types() -> list[ModifierType]:
+    return [ModifierType(name="gadgets", meets=has_gadgets)]
+
+
+@hookimpl
+def validate_event(state: CampaignState, event: Event) -> str | None:
+    """House rule of the Guild: a Clockwork Gadget stays with the Hero who built it."""
+    item = getattr(event, "item", None)
+    if event.tag() == "base:item-given" and isinstance(item, str) and carries_name(item):
+        return f"a {GADGET} answers only to the Hero who built it and cannot be given"
+    return None
+
+
+def carries_name(item: str) -> bool:
+    return name_key(item) == name_key(GADGET)
+
+
+@hookimpl
+def register_commands(cli: CommandGroup) -> None:
+    from ledger_example_expansion import commands  # imports click: only when a CLI is built
+
+    commands.register(cli)

@@ -1,0 +1,15 @@
+"""The base game's command groups, added through ``register_commands`` like any plugin's.
+They live in ledger_cli for now; only this list decides whether they are offered."""
+
+import click
+
+from ledger.hookspecs import CommandGroup
+from ledger_cli import condition, hero, item, progress, sheets, stars, steps, vitality
+
+MODULES = (hero, steps, vitality, condition, item, stars, progress, sheets)
+
+
+def register(cli: CommandGroup) -> None:
+    assert isinstance(cli, click.Group)
+    for module in MODULES:
+        module.register(cli)
