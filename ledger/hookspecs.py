@@ -11,6 +11,7 @@ from ledger.content import (
     ItemSpec,
     ProfessionSpec,
     ScenarioSpec,
+    ServiceSpec,
     TalentSpec,
 )
 from ledger.event import Event
@@ -64,3 +65,8 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookspec
 def register_factions() -> list[FactionSpec]:
     """Faction tracks with their rank thresholds, where known."""
+
+
+@hookspec
+def register_services() -> list[ServiceSpec]:
+    """City activities, locations and services with their costs and effects."""

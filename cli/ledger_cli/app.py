@@ -13,13 +13,19 @@ from ledger.plugins import get_plugin_manager
 from ledger_cli import (
     batch,
     campaign,
+    city,
     condition,
     exchange,
+    faction,
     hero,
     history,
+    injury,
     item,
+    loadout,
     stars,
     steps,
+    stock,
+    trade,
     verify,
     vitality,
 )
@@ -118,6 +124,12 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         verify,
         exchange,
         batch,
+        trade,
+        stock,
+        city,
+        injury,
+        loadout,
+        faction,
     ):
         module.register(cli)
     return cli

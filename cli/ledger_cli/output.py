@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.campaign import LogEntry, Recorded
 from ledger.state import CampaignState, Hero, Keyword, Stamina
+from ledger_cli.output_city import hero_city_json, hero_city_text, supply_changes
 
 
 def to_json(value: Any) -> str:
@@ -45,6 +46,7 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "items": [item.name for item in hero.items],
         "item_details": [msgspec.to_builtins(item) for item in hero.items],
         "stars": hero.stars,
+        **hero_city_json(hero),
         "gems": {"achievement": hero.gems.achievement, "inspiration": hero.gems.inspiration},
         "journal": [msgspec.to_builtins(entry) for entry in hero.journal],
     }
@@ -100,6 +102,7 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
     )
     if hero.journal:
         lines.append(f"  Journal     {journal_text(hero.journal)}")
+    lines += hero_city_text(hero, state)
     return lines
 
 
@@ -113,7 +116,7 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
         if old is None or old == hero:
             continue
         if old.status != hero.status:
-            note = " — draw an Injury card" if hero.status == "wounded" else ""
+            note = " — draw an Injury card (`injury draw`)" if hero.status == "wounded" else ""
             lines.append(f"{name} is now {hero.status}{note}")
         if old.stamina != hero.stamina:
             lines.append(f"{name}: {stamina_text(old.stamina)} → {stamina_text(hero.stamina)}")
@@ -124,8 +127,13 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
             lines.append(f"{name}: items {', '.join(i.name for i in hero.items) or 'none'}")
         if old.stars != hero.stars:
             lines.append(f"{name}: {old.stars} → {hero.stars} Stars")
+        if old.injuries != hero.injuries:
+            lines.append(f"{name}: Injury cards {', '.join(hero.injuries) or 'none'}")
+        if old.city_points != hero.city_points:
+            lines.append(f"{name}: {old.city_points} → {hero.city_points} City Activity points")
     for name in before.heroes.keys() - after.heroes.keys():
         lines.append(f"{name} is no longer in the campaign")
+    lines += supply_changes(before, after)
     if not lines and before == after:
         lines.append("no change")
     return lines

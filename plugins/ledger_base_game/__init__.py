@@ -13,11 +13,13 @@ from ledger.content import (
     ItemSpec,
     ProfessionSpec,
     ScenarioSpec,
+    ServiceSpec,
     TalentSpec,
 )
 from ledger.event import Event
 from ledger.hookspecs import hookimpl
 from ledger_base_game.events import EVENT_TYPES
+from ledger_base_game.events_city import EVENT_TYPES as CITY_EVENT_TYPES
 
 __version__ = "0.2.0"
 
@@ -31,7 +33,7 @@ def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
-    return EVENT_TYPES
+    return EVENT_TYPES + CITY_EVENT_TYPES
 
 
 @hookimpl
@@ -72,3 +74,8 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookimpl
 def register_factions() -> list[FactionSpec]:
     return _load("factions.toml", "faction", FactionSpec)
+
+
+@hookimpl
+def register_services() -> list[ServiceSpec]:
+    return _load("services.toml", "service", ServiceSpec)
