@@ -52,7 +52,7 @@ def with_props(item: Item, props: dict[str, Any]) -> Item:
 
 
 def pop_props(kwargs: dict[str, Any]) -> dict[str, Any]:
-    return {name: kwargs.pop(name) for name in PROPS}
+    return {name: kwargs.pop(name, None) for name in PROPS}
 
 
 def item_from_options(
