@@ -36,7 +36,8 @@ class StockAdded(Event, tag="base:stock-added", frozen=True, kw_only=True):
 
     def describe(self) -> str:
         where = "the Archive" if self.archive else "the Stock"
-        return f"{_copies(self.count)} of {self.item.name} go into {where}"
+        verb = "goes" if self.count == 1 else "go"
+        return f"{_copies(self.count)} of {self.item.name} {verb} into {where}"
 
 
 class ScenarioCardAdded(Event, tag="base:scenario-card-added", frozen=True, kw_only=True):
