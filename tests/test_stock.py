@@ -164,3 +164,22 @@ def test_stock_show_at_an_earlier_point(party: Invoke) -> None:
     party("stock", "take", "Torrax", "Sword")
     assert "Sword ×3" in party("stock", "show", "--at", "4").output
     assert "Sword ×2" in party("stock").output
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("stock", "take", "Torrax", ""), "must not be empty"),
+        (("stock", "gain", "Torrax", "bad\x1b[31mname"), "unprintable"),
+        (("stock", "add", "bad\x1b[31mname"), "unprintable"),
+        (("stock", "scenario", "-3"), "from 1 to 999"),
+        (("stock", "scenario", "1000", "--xp"), "from 1 to 999"),
+        (("item", "buy", "Torrax", "Sword", "--price", "-5"), "price must be from 0"),
+    ],
+)
+def test_bad_names_and_numbers(
+    party: Invoke, invoke: Invoke, db_path: Path, args: tuple[str, ...], says: str
+) -> None:
+    party("step", "city")
+    party("stock", "add", "Sword")
+    refuse(invoke, db_path, *args, says=says)

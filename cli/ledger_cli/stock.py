@@ -4,6 +4,8 @@ from typing import Any
 
 import click
 
+from ledger.errors import BadInput
+from ledger.rules.steps import MAX_SCENARIO
 from ledger.state import CampaignState, Item, ScenarioCard
 from ledger.text import name_key
 from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
@@ -75,6 +77,8 @@ def register(cli: click.Group) -> None:
         Example:
           campaign-ledger stock scenario 7 --xp --no-replay --no-arena
         """
+        if not 1 <= number <= MAX_SCENARIO:
+            raise BadInput(f"scenario number must be from 1 to {MAX_SCENARIO}, not {number}")
         spec = app.registry.scenarios.find(str(number))
         card = ScenarioCard(
             number=number,

@@ -2,6 +2,7 @@
 
 import click
 
+from ledger.text import name_key
 from ledger_base_game.events_city import ItemBought, ItemSold
 from ledger_cli.context import NUMBERS, App, json_option, pass_app
 
@@ -44,5 +45,8 @@ def register(cli: click.Group) -> None:
         Example:
           campaign-ledger item buy Torrax Sword --price 12
         """
-        event = ItemBought(hero=app.hero_name(hero), item=name, price=price)
+        state = app.state()[1]
+        copies = (*state.stock, *state.archive)
+        known = next((i.name for i in copies if name_key(i.name) == name_key(name)), name)
+        event = ItemBought(hero=state.hero(hero).name, item=known, price=price)
         app.record(event, as_json=as_json)

@@ -63,6 +63,7 @@ def source(state: CampaignState, name: str, archive_allowed: bool) -> Source:
 
 
 def gain(state: CampaignState, hero: str, item: Item, archive_allowed: bool) -> CampaignState:
+    item = items.check_item(item)
     holder = state.hero(hero)
     found = source(state, item.name, archive_allowed)
     if found == "nothing":
