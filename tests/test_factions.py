@@ -4,6 +4,10 @@ ranks come from the track's thresholds where they are known (data), and none oth
 import json
 from pathlib import Path
 
+import pluggy
+
+from ledger.content import FactionSpec
+from ledger.hookspecs import hookimpl
 from ledger.state import CampaignState
 from ledger_base_game.events_city import ReputationGained
 from tests.campaign_helpers import party_json, refuse
@@ -40,3 +44,33 @@ def test_a_new_rank_is_announced_when_thresholds_are_known() -> None:
     assert any("new Rank 1" in note for note in event.notes(before, after))
     again = ReputationGained(faction="Veil", amount=1, ranks=(2, 5))
     assert again.notes(after, again.apply(after)) == []
+
+
+class Tracks:
+    """An expansion that knows a faction track's rank thresholds."""
+
+    @staticmethod
+    @hookimpl
+    def register_factions() -> list[FactionSpec]:
+        return [FactionSpec(name="Lantern Guild", ranks=(2, 4))]
+
+
+def test_a_new_rank_is_read_at_the_start_of_the_next_city_step(
+    pm: pluggy.PluginManager, party: Invoke
+) -> None:
+    pm.register(Tracks, name="tracks")
+    party("step", "city")
+    gained = party("faction", "gain", "Lantern Guild", "2")
+    assert "new Rank 1" in gained.output
+    assert party_json(party)["reputation"][-1] == {
+        "faction": "Lantern Guild",
+        "reputation": 2,
+        "rank": 1,
+    }
+    for step in (("step", "journey"), ("step", "scenario", "4"), ("scenario", "end")):
+        party(*step)
+    first = party("step", "city")
+    assert "Lantern Guild reached Rank 1: read the Story entry" in first.output
+    for step in (("step", "journey"), ("step", "scenario", "5"), ("scenario", "end")):
+        party(*step)
+    assert "Lantern Guild" not in party("step", "city").output  # nothing new since city-2

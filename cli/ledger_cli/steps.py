@@ -4,10 +4,25 @@ import click
 
 from ledger.errors import BadInput
 from ledger.event import Event
+from ledger.rules import factions
+from ledger.state import CampaignState
 from ledger.text import check_name
 from ledger_base_game.events import ScenarioEnded, StepStarted
 from ledger_cli import output, symbols
 from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
+
+
+def faction_reminders(app: App, before: CampaignState) -> list[str]:
+    """A new Rank reached since the last City step: its Story entry is read now (§8.1)."""
+    previous = before.steps_started.get("city", 0)
+    since = app.state(f"city-{previous}")[1] if previous else CampaignState()
+    thresholds = {
+        name: app.registry.factions.get(name).ranks for name in app.registry.factions.names()
+    }
+    return [
+        f"{faction} reached Rank {rank}: read the Story entry shown on its track"
+        for faction, rank in factions.new_ranks(thresholds, since, before)
+    ]
 
 
 def register(cli: click.Group) -> None:
@@ -33,9 +48,13 @@ def register(cli: click.Group) -> None:
     @pass_app
     def city(app: App, as_json: bool) -> None:
         """Start a City step."""
+        state = app.state()[1]
         events: list[Event] = [StepStarted(kind="city")]
         # Start of the City step (§8.1): the level-up events (XP thresholds) are added here.
         app.record(*events, as_json=as_json)
+        if not as_json:
+            for line in faction_reminders(app, state):
+                click.echo(f"   rule: {line}")
 
     @step.command("journey")
     @json_option

@@ -28,3 +28,17 @@ def rank(ranks: tuple[int, ...], points: int) -> int | None:
     if not ranks:
         return None
     return sum(1 for needed in ranks if points >= needed)
+
+
+def new_ranks(
+    thresholds: dict[str, tuple[int, ...]], since: CampaignState, now: CampaignState
+) -> list[tuple[str, int]]:
+    """Factions whose rank rose between two points, with the rank now (§8.1: read the entry
+    on the track at the start of the next City step). Tracks without thresholds never do."""
+    risen = []
+    for faction, ranks in thresholds.items():
+        old = rank(ranks, reputation(since, faction))
+        new = rank(ranks, reputation(now, faction))
+        if old is not None and new is not None and new > old:
+            risen.append((faction, new))
+    return risen
