@@ -164,4 +164,4 @@ def test_city_view_in_text(party: Invoke) -> None:
     shown = party("city").output
     assert "not resolved yet" in shown
     assert "Torrax       0 CAP" in shown
-    assert "0 City Activity points" in party("hero", "show", "Torrax").output
+    assert "Sleeps at   no place yet" in party("hero", "show", "Torrax").output

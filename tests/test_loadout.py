@@ -37,6 +37,7 @@ def test_gaining_or_receiving_too_much_in_a_scenario_is_refused(
     refuse(invoke, db_path, *give, says="limit is 5")
     party("item", "gain", "Torrax", "Pebble", "--weight", "1")
     assert hero(party, "Torrax")["encumbrance"] == {"load": 5, "limit": 5}
+    assert "Loadout     encumbrance 5/5" in party("hero", "show", "Torrax").output
 
 
 def test_active_items_do_not_count_and_backpacks_raise_the_limit(

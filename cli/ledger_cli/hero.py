@@ -120,7 +120,8 @@ def register(cli: click.Group) -> None:
             click.echo(output.to_json({**output.party_json(state, seq), **extra}))
             return
         click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
-        click.echo("\n".join(party_extra_text(state, app.registry)))
         for found in state.heroes.values():
             click.echo("")
             click.echo("\n".join(output.hero_text(found, state)))
+        click.echo("")
+        click.echo("\n".join(party_extra_text(state, app.registry)))

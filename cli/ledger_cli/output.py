@@ -96,13 +96,13 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
         lines.append("  Conditions  none")
     carried = ", ".join(item.name + (" [Quest]" if item.quest else "") for item in hero.items)
     lines.append(f"  Items       {carried or 'none'}")
+    lines += hero_city_text(hero, state)
     lines.append(
         f"  Stars       {hero.stars}    Gems  {hero.gems.achievement} achievement, "
         f"{hero.gems.inspiration} inspiration"
     )
     if hero.journal:
         lines.append(f"  Journal     {journal_text(hero.journal)}")
-    lines += hero_city_text(hero, state)
     return lines
 
 
@@ -127,10 +127,7 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
             lines.append(f"{name}: items {', '.join(i.name for i in hero.items) or 'none'}")
         if old.stars != hero.stars:
             lines.append(f"{name}: {old.stars} → {hero.stars} Stars")
-        if old.injuries != hero.injuries:
-            lines.append(f"{name}: Injury cards {', '.join(hero.injuries) or 'none'}")
-        if old.city_points != hero.city_points:
-            lines.append(f"{name}: {old.city_points} → {hero.city_points} City Activity points")
+
     for name in before.heroes.keys() - after.heroes.keys():
         lines.append(f"{name} is no longer in the campaign")
     lines += supply_changes(before, after)

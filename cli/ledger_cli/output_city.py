@@ -101,10 +101,17 @@ def hero_city_json(hero: Hero) -> dict[str, Any]:
 
 
 def hero_city_text(hero: Hero, state: CampaignState) -> list[str]:
-    lines = [f"  Injuries    {', '.join(hero.injuries) or 'none'}"]
+    """Where the Hero sleeps (City step) and their loadout (scenario). Injury cards and City
+    Activity points are shown with the Hero sheet's progress."""
+    lines = []
     if state.city is not None:
-        bed = hero.sleeps or "no place to sleep yet"
-        lines.append(f"  City        {hero.city_points} City Activity points · {bed}")
+        lines.append(f"  Sleeps at   {hero.sleeps or 'no place yet'}")
+    if state.in_scenario:
+        active = ", ".join(i.name for i in hero.items if i.active) or "none"
+        lines.append(
+            f"  Loadout     encumbrance {loadout.load(hero)}/{loadout.limit(hero)} · "
+            f"active: {active}"
+        )
     return lines
 
 
@@ -144,8 +151,6 @@ def supply_changes(before: CampaignState, after: CampaignState) -> list[str]:
         lines.append(supply_text(after)[2])
     if before.outcomes != after.outcomes:
         lines.append(f"Outcomes  {outcomes_text(after)}")
-    if before.xp != after.xp:
-        lines.append(f"party XP {before.xp} → {after.xp}")
     for name, points in after.reputation.items():
         if before.reputation.get(name, 0) != points:
             lines.append(f"{name} reputation {before.reputation.get(name, 0)} → {points}")

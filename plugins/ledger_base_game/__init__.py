@@ -19,7 +19,6 @@ from ledger.content import (
 from ledger.event import Event
 from ledger.hookspecs import hookimpl
 from ledger_base_game.events import EVENT_TYPES
-from ledger_base_game.events_city import EVENT_TYPES as CITY_EVENT_TYPES
 
 __version__ = "0.2.0"
 
@@ -33,7 +32,7 @@ def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
-    return EVENT_TYPES + CITY_EVENT_TYPES
+    return EVENT_TYPES
 
 
 @hookimpl
@@ -79,3 +78,11 @@ def register_factions() -> list[FactionSpec]:
 @hookimpl
 def register_services() -> list[ServiceSpec]:
     return _load("services.toml", "service", ServiceSpec)
+
+
+@hookimpl(specname="register_event_types")
+def register_city_event_types() -> list[type[Event]]:
+    """The Stock, the City step, Injury cards, factions and loadouts (events_city.py)."""
+    from ledger_base_game import events_city
+
+    return events_city.EVENT_TYPES
