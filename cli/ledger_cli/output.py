@@ -127,7 +127,6 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
             lines.append(f"{name}: items {', '.join(i.name for i in hero.items) or 'none'}")
         if old.stars != hero.stars:
             lines.append(f"{name}: {old.stars} → {hero.stars} Stars")
-
     for name in before.heroes.keys() - after.heroes.keys():
         lines.append(f"{name} is no longer in the campaign")
     lines += supply_changes(before, after)
