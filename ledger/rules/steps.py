@@ -103,7 +103,7 @@ def end_scenario(
     heroes = {}
     for name, hero in campaign.heroes.items():
         if earned[name]:
-            hero, _ = gems.gain(hero, "achievement", earned[name])
+            hero = gems.gain(hero, "achievement", earned[name])[0]
         heroes[name] = _recovered(hero)
     cards = campaign.scenario_cards
     if card is not None and not (card.replay or card.arena or keep_card):
