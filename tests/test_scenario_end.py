@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from ledger.ledger import Ledger
 from ledger.registry import Registry
@@ -178,3 +179,49 @@ def test_rows_recorded_before_these_rules_replay_as_they_did(
     assert [msgspec.to_builtins(o) for o in state.outcomes] == [
         {"number": 4, "outcome": "S1", "arena": False, "xp": False}
     ]
+
+
+def at_level(level: int, scenario: int = 19, *, arena: bool = False) -> CampaignState:
+    """A party of one at ``level`` (set directly: levelling up is another command's work)."""
+    state = HeroJoined(
+        hero="Ava", might=1, agility=1, will=1, taunt=1, chips=6, wounded_chips=3
+    ).apply(CampaignState())
+    state = StepStarted(kind="scenario", scenario=scenario, arena=arena).apply(state)
+    return msgspec.structs.replace(state, level=level)
+
+
+@pytest.mark.parametrize(
+    ("level", "outcome", "scenario_level", "arena", "gems"),
+    [
+        (4, "S1", 4, False, 1),
+        (5, "s2", 5, False, 1),
+        (4, "F1", 4, False, 0),  # not a success
+        (4, None, 4, False, 0),
+        (4, "S1", 3, False, 0),  # a level-3 scenario
+        (4, "S1", None, False, 0),  # level not known
+        (3, "S1", 4, False, 0),  # the party is below level 4
+        (4, "S1", 4, True, 0),  # an Arena
+    ],
+)
+def test_inspiration_for_a_successful_level_4_or_5_scenario(
+    level: int, outcome: str | None, scenario_level: int | None, arena: bool, gems: int
+) -> None:
+    before = at_level(level, arena=arena)
+    event = ScenarioEnded(outcome=outcome, scenario_level=scenario_level, xp=False)
+    after = event.apply(before)
+    assert after.heroes["Ava"].gems.inspiration == gems
+    assert any("Inspiration gem" in note for note in event.notes(before, after)) == bool(gems)
+
+
+def test_a_sixth_inspiration_gem_is_an_achievement_gem() -> None:
+    before = at_level(4)
+    ava = before.heroes["Ava"]
+    full = msgspec.structs.replace(ava, gems=msgspec.structs.replace(ava.gems, inspiration=5))
+    after = ScenarioEnded(outcome="S1", scenario_level=4).apply(before.with_hero(full))
+    assert (after.heroes["Ava"].gems.inspiration, after.heroes["Ava"].gems.achievement) == (5, 1)
+
+
+def test_the_cli_passes_the_scenario_level(party: Invoke) -> None:
+    play(party, "19")
+    party("scenario", "end", "--outcome", "S1", "--no-xp")
+    assert json.loads(party("log", "--json").output)[-1]["payload"]["scenario_level"] == 4

@@ -140,5 +140,6 @@ def register(cli: click.Group) -> None:
             keep_card=keep_card,
             achievements=tuple(state.hero(name).name for name in achievements),
             group_achievements=group_achievements,
+            scenario_level=symbols.scenario_level(state, app.registry, number),
         )
         app.record(event, as_json=as_json)

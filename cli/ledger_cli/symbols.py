@@ -50,3 +50,12 @@ def resolve(
 
 def _in_stock(state: CampaignState, number: int) -> bool:
     return any(c.number == number for c in state.scenario_cards)
+
+
+def scenario_level(state: CampaignState, registry: Registry, number: int) -> int | None:
+    """The scenario's level: its card in the Stock, else the base game; None if unknown."""
+    card = next((c for c in state.scenario_cards if c.number == number), None)
+    if card is not None and card.level is not None:
+        return card.level
+    spec = registry.scenarios.find(str(number))
+    return spec.level if spec is not None else None

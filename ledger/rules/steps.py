@@ -70,6 +70,7 @@ def end_scenario(
     keep_card: bool = False,
     achievements: tuple[str, ...] = (),
     group_achievements: int = 0,
+    scenario_level: int | None = None,
 ) -> CampaignState:
     """The end of a scenario (§8.4): achievements give Achievement gems (none in an Arena),
     the XP symbol gives the party 1 XP, a Scenario card without the replay or Arena symbol
@@ -100,10 +101,13 @@ def end_scenario(
     for achiever in achievements:
         earned[campaign.hero(achiever).name] += 1
     gained_xp = xp and not xp_gained_before(campaign, step.scenario)
+    inspired = inspires(campaign, outcome, arena, scenario_level)
     heroes = {}
     for name, hero in campaign.heroes.items():
         if earned[name]:
             hero = gems.gain(hero, "achievement", earned[name])[0]
+        if inspired:
+            hero = gems.gain(hero, "inspiration", 1)[0]
         heroes[name] = _recovered(hero)
     cards = campaign.scenario_cards
     if card is not None and not (card.replay or card.arena or keep_card):
@@ -125,6 +129,22 @@ def end_scenario(
 
 
 MAX_GROUP_ACHIEVEMENTS = 15
+INSPIRING_LEVELS = (4, 5)
+
+
+def inspires(
+    campaign: CampaignState, outcome: str | None, arena: bool, scenario_level: int | None
+) -> bool:
+    """From level 4, each Hero gains an Inspiration gem for each successful non-Arena level-4
+    or level-5 scenario (§6). Ruling: an outcome written "S..." (Scenario Success, as in "S2")
+    is a success; any other code is not."""
+    success = outcome is not None and outcome.strip().upper().startswith("S")
+    return (
+        success
+        and not arena
+        and campaign.level >= min(INSPIRING_LEVELS)
+        and scenario_level in INSPIRING_LEVELS
+    )
 
 
 def xp_gained_before(campaign: CampaignState, scenario: int) -> bool:

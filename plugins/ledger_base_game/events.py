@@ -105,6 +105,7 @@ class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True)
     keep_card: bool = False  # "unless you are told otherwise" the card leaves the Stock
     achievements: tuple[str, ...] = ()  # one entry per individual achievement, by Hero
     group_achievements: int = 0
+    scenario_level: int | None = None  # the card's level, for Inspiration gems (§6)
 
     def apply(self, state: CampaignState) -> CampaignState:
         return steps.end_scenario(
@@ -115,6 +116,7 @@ class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True)
             keep_card=self.keep_card,
             achievements=self.achievements,
             group_achievements=self.group_achievements,
+            scenario_level=self.scenario_level,
         )
 
     def describe(self) -> str:
@@ -136,6 +138,12 @@ class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True)
                 got = hero.gems.achievement - old
                 lost = f"; {earned - got} lost to the cap of 15 (§12.4)" if got < earned else ""
                 lines.append(f"{name} gains {got} Achievement gem{'' if got == 1 else 's'}{lost}")
+        arena = self.arena or (before.step is not None and before.step.arena)
+        if steps.inspires(before, self.outcome, arena, self.scenario_level):
+            lines.append(
+                f"a successful level-{self.scenario_level} scenario: every Hero gains an "
+                "Inspiration gem (§6; a 6th becomes an Achievement gem)"
+            )
         gone = [c for c in before.scenario_cards if c not in after.scenario_cards]
         lines += [f"Scenario card {c.number} leaves the Stock (§8.4)" for c in gone]
         lines += [
