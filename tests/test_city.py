@@ -24,6 +24,10 @@ def test_10_5_work_on_the_docks(party: Invoke) -> None:
     run("step", "journey")
     assert cap(run, "Torrax") == 0  # the leftover point is discarded
     assert cap(run, "Torrax", "--at", "city-1:end") == 1
+    earlier = json.loads(run("city", "show", "--at", "city-1:end", "--json").output)
+    assert earlier["heroes"]["Torrax"] == {"city_points": 1, "sleeps": "Hideout"}
+    assert earlier["event_resolved"] is True
+    assert json.loads(run("city", "show", "--json").output) is None  # the Journey step now
 
 
 def test_10_5_points_cannot_be_spent_before_the_city_event(

@@ -21,6 +21,10 @@ def test_10_6_buying_a_sword_moves_the_archive_copies_to_the_stock(party: Invoke
     shown = party_json(party)
     assert shown["stock"] == {"Sword": 1}  # the other copy, now for sale
     assert shown["archive"] == {}
+    text = party("party", "show").output
+    assert "Stock     Sword" in text
+    assert "Archive   empty" in text
+    assert "Archive   Sword ×2" in party("party", "show", "--at", "4").output
 
 
 def test_buying_needs_the_stars_and_a_copy(party: Invoke, invoke: Invoke, db_path: Path) -> None:
