@@ -2,6 +2,7 @@
 
 import click
 
+from ledger.text import name_key
 from ledger_base_game.events_city import InjuryDrawn, InjuryRemoved
 from ledger_cli.context import App, hero_listing, json_option, listing_group, pass_app
 
@@ -40,4 +41,6 @@ def register(cli: click.Group) -> None:
     def remove(app: App, hero: str, name: str, as_json: bool) -> None:
         """An effect removes HERO's Injury card NAME; it goes back into the Injury deck. (The
         Heal Injury boon is `city activity HERO "Heal Injury"`.)"""
-        app.record(InjuryRemoved(hero=app.hero_name(hero), injury=name), as_json=as_json)
+        found = app.state()[1].hero(hero)
+        held = next((i for i in found.injuries if name_key(i) == name_key(name)), name)
+        app.record(InjuryRemoved(hero=found.name, injury=held), as_json=as_json)

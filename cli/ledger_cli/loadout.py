@@ -55,6 +55,7 @@ def _item_command(name: str, event_type: Callable[..., Event], help: str) -> cli
     @json_option
     @pass_app
     def command(app: App, hero: str, item: str, as_json: bool) -> None:
-        app.record(event_type(hero=app.hero_name(hero), item=item), as_json=as_json)
+        found = app.state()[1].hero(hero)
+        app.record(event_type(hero=found.name, item=found.item(item).name), as_json=as_json)
 
     return command
