@@ -80,3 +80,29 @@ class ScenarioSpec(Frozen, frozen=True, kw_only=True):
 
 
 ItemSpec = Item
+
+
+class Payment(Frozen, frozen=True, kw_only=True):
+    """One way to pay for a City service: City Activity points and/or Stars."""
+
+    points: int = 0
+    stars: int = 0
+
+
+class ServiceSpec(Frozen, frozen=True, kw_only=True):
+    """A City activity, location or service (§8.1, §7.4) and what it does. ``costs`` are the
+    ways to pay (e.g. 1 CAP or 3 Stars); ``level`` is the Campaign Book level they are from
+    (None: the rules' own example, any level)."""
+
+    name: str
+    location: str = ""
+    costs: tuple[Payment, ...] = ()
+    level: int | None = None
+    gain_stars: int = 0
+    variable_gain: bool = False  # the Stars gained come from a roll and must be given
+    restore: int = 0
+    heal: int = 0
+    sleep: bool = False  # gives a place to sleep (at the location)
+    heals_injury: bool = False  # discards one Injury card
+    effect: str = ""  # what the ledger does not model, for the players to read
+    source: str = ""

@@ -14,6 +14,7 @@ from ledger.content import (
     ItemSpec,
     ProfessionSpec,
     ScenarioSpec,
+    ServiceSpec,
     TalentSpec,
 )
 from ledger.event import Event
@@ -114,3 +115,8 @@ def validate_event(state: CampaignState, event: Event) -> str | None:
 @hookspec
 def event_recorded(db: Database, state: CampaignState, event: Event, row: Row) -> None:
     """React to ``event`` inside its command's transaction; raising undoes the whole command."""
+
+
+@hookspec
+def register_services() -> list[ServiceSpec]:
+    """City activities, locations and services with their costs and effects."""

@@ -17,6 +17,7 @@ from ledger.content import (
     ItemSpec,
     ProfessionSpec,
     ScenarioSpec,
+    ServiceSpec,
     TalentSpec,
 )
 from ledger.errors import NotFound, PluginError
@@ -86,6 +87,7 @@ class Registry:
         self.talents: Catalogue[TalentSpec] = Catalogue("Talent", lambda t: t.name)
         self.scenarios: Catalogue[ScenarioSpec] = Catalogue("scenario", lambda s: str(s.number))
         self.factions: Catalogue[FactionSpec] = Catalogue("faction", lambda f: f.name)
+        self.services: Catalogue[ServiceSpec] = Catalogue("City service", lambda s: s.name)
         for catalogue, hook in (
             (self.heroes, pm.hook.register_heroes),
             (self.conditions, pm.hook.register_conditions),
@@ -95,6 +97,7 @@ class Registry:
             (self.talents, pm.hook.register_talents),
             (self.scenarios, pm.hook.register_scenarios),
             (self.factions, pm.hook.register_factions),
+            (self.services, pm.hook.register_services),
         ):
             for entry, plugin in self._collect(hook):
                 catalogue.add(entry, plugin)

@@ -128,6 +128,7 @@ class Step(Frozen, frozen=True, kw_only=True):
     scenario: int | None = None
     play: int | None = None  # 1 for the first play of this scenario, 2 for the second, ...
     ended: bool = False  # only scenarios end explicitly
+    arena: bool = False  # an Arena scenario (§8.2)
 
 
 class ScenarioCard(Frozen, frozen=True, kw_only=True):
@@ -145,8 +146,9 @@ class Outcome(Frozen, frozen=True, kw_only=True):
     """A scenario outcome as written on the Party sheet, e.g. "S2"."""
 
     number: int
-    outcome: str
+    outcome: str  # "" when the scenario ended without an outcome being recorded
     arena: bool = False
+    xp: bool = False  # this play gained the scenario's XP
 
 
 class City(Frozen, frozen=True, kw_only=True):

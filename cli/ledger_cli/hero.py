@@ -8,6 +8,7 @@ from ledger.text import check_name
 from ledger_base_game.events import HeroJoined
 from ledger_cli import output
 from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
+from ledger_cli.output_city import party_extra_json, party_extra_text
 
 STATS = ("might", "agility", "will", "taunt", "chips", "wounded_chips")
 
@@ -118,7 +119,8 @@ def register(cli: click.Group) -> None:
         """
         seq, state = app.state(at)
         if as_json:
-            click.echo(output.to_json(output.party_json(state, seq)))
+            extra = party_extra_json(state, app.registry)
+            click.echo(output.to_json({**output.party_json(state, seq), **extra}))
             return
         click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
         if state.journal:
@@ -128,3 +130,5 @@ def register(cli: click.Group) -> None:
         for found in state.heroes.values():
             click.echo("")
             click.echo("\n".join(output.hero_text(found, state)))
+        click.echo("")
+        click.echo("\n".join(party_extra_text(state, app.registry)))

@@ -1,6 +1,6 @@
 """item gain | item give | item discard | item use | item list"""
 
-from typing import cast
+from typing import Any, cast
 
 import click
 
@@ -9,6 +9,7 @@ from ledger.state import Item, Target, UseEffect
 from ledger_base_game.events import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
 from ledger_cli import output
 from ledger_cli.context import NUMBERS, App, json_option, listing_group, pass_app
+from ledger_cli.item_props import item_options, with_props
 
 
 def register(cli: click.Group) -> None:
@@ -35,10 +36,12 @@ def register(cli: click.Group) -> None:
         show_default=True,
         help="Who a use can affect.",
     )
+    @item_options
     @json_option
     @pass_app
     def gain(
         app: App,
+        /,
         hero: str,
         name: str,
         quest: bool,
@@ -49,6 +52,7 @@ def register(cli: click.Group) -> None:
         removes_conditions: int,
         target: str,
         as_json: bool,
+        **props: Any,
     ) -> None:
         """HERO gains item NAME. Items the plugins do not know take their properties from
         the options.
@@ -58,6 +62,7 @@ def register(cli: click.Group) -> None:
           campaign-ledger item gain Zuva'Sai "Star Lotus token"
           campaign-ledger item gain Venia "Sealed Letter" --quest
           campaign-ledger item gain Venia "Healing Salve" --heal 3 --target ranged
+          campaign-ledger item gain Venia "Bone token" --token --shape triangle
         """
         known = app.registry.items.find(name)
         given = quest or token or number is not None or heal or restore or removes_conditions
@@ -84,6 +89,7 @@ def register(cli: click.Group) -> None:
                 else None
             )
             known = Item(name=name, number=number, token=token, quest=quest, use=use)
+        known = with_props(known, props)
         app.record(ItemGained(hero=app.hero_name(hero), item=known), as_json=as_json)
 
     @item.command("give")

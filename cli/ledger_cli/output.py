@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.campaign import LogEntry, Recorded
 from ledger.state import CampaignState, Hero, Keyword, Stamina
+from ledger_cli.output_city import hero_city_json, hero_city_text, supply_changes
 
 
 def to_json(value: Any) -> str:
@@ -45,6 +46,7 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "items": [item.name for item in hero.items],
         "item_details": [msgspec.to_builtins(item) for item in hero.items],
         "stars": hero.stars,
+        **hero_city_json(hero),
         "gems": {"achievement": hero.gems.achievement, "inspiration": hero.gems.inspiration},
         "journal": [msgspec.to_builtins(entry) for entry in hero.journal],
         "classes": list(hero.classes),
@@ -103,6 +105,7 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
         lines.append("  Conditions  none")
     carried = ", ".join(item.name + (" [Quest]" if item.quest else "") for item in hero.items)
     lines.append(f"  Items       {carried or 'none'}")
+    lines += hero_city_text(hero, state)
     lines.append(
         f"  Stars       {hero.stars}    Gems  {hero.gems.achievement} achievement, "
         f"{hero.gems.inspiration} inspiration"
@@ -140,7 +143,7 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
         if old is None or old == hero:
             continue
         if old.status != hero.status:
-            note = " — draw an Injury card" if hero.status == "wounded" else ""
+            note = " — draw an Injury card (`injury draw`)" if hero.status == "wounded" else ""
             lines.append(f"{name} is now {hero.status}{note}")
         if old.stamina != hero.stamina:
             lines.append(f"{name}: {stamina_text(old.stamina)} → {stamina_text(hero.stamina)}")
@@ -166,6 +169,7 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
         lines.append(f"party: level {after.level}, {after.xp} XP")
     for name in before.heroes.keys() - after.heroes.keys():
         lines.append(f"{name} is no longer in the campaign")
+    lines += supply_changes(before, after)
     if not lines and before == after:
         lines.append("no change")
     return lines

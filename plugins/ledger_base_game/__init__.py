@@ -13,12 +13,13 @@ from ledger.content import (
     ItemSpec,
     ProfessionSpec,
     ScenarioSpec,
+    ServiceSpec,
     TalentSpec,
 )
 from ledger.event import Event
 from ledger.hookspecs import CommandGroup, hookimpl
 from ledger.text import name_key
-from ledger_base_game import events, events_progress
+from ledger_base_game import events, events_city, events_progress
 
 __version__ = "0.2.0"
 
@@ -32,7 +33,7 @@ def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
-    return [*events.EVENT_TYPES, *events_progress.EVENT_TYPES]
+    return [*events.EVENT_TYPES, *events_progress.EVENT_TYPES, *events_city.EVENT_TYPES]
 
 
 @hookimpl
@@ -86,3 +87,8 @@ def register_commands(cli: CommandGroup) -> None:
 def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
     """The fallback reading: the item answers a phrase printed on it, in any case."""
     return any(name_key(printed) == name_key(phrase) for printed in item.phrases)
+
+
+@hookimpl
+def register_services() -> list[ServiceSpec]:
+    return _load("services.toml", "service", ServiceSpec)

@@ -4,9 +4,39 @@ They live in ledger_cli for now; only this list decides whether they are offered
 import click
 
 from ledger.hookspecs import CommandGroup
-from ledger_cli import condition, hero, item, progress, sheets, stars, steps, vitality
+from ledger_cli import (
+    city,
+    condition,
+    faction,
+    hero,
+    injury,
+    item,
+    loadout,
+    progress,
+    sheets,
+    stars,
+    steps,
+    stock,
+    trade,
+    vitality,
+)
 
-MODULES = (hero, steps, vitality, condition, item, stars, progress, sheets)
+MODULES = (
+    hero,
+    steps,
+    vitality,
+    condition,
+    item,
+    stars,
+    trade,
+    stock,
+    city,
+    injury,
+    loadout,
+    faction,
+    progress,
+    sheets,
+)
 
 
 def register(cli: CommandGroup) -> None:

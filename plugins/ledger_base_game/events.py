@@ -2,9 +2,11 @@
 
 from typing import ClassVar, Literal
 
+from msgspec.structs import replace
+
 from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
-from ledger.rules import conditions, items, stamina, stars, steps
+from ledger.rules import city, conditions, items, loadout, stamina, stars, steps
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
 from ledger.state import CampaignState, Condition, Hero, Item, Stamina, StepKind
@@ -57,27 +59,99 @@ def _check_range(value: int, what: str, low: int, high: int) -> None:
 class StepStarted(Event, tag="base:step-started", frozen=True, kw_only=True):
     kind: StepKind
     scenario: int | None = None
+    arena: bool = False  # the scenario is an Arena scenario (§8.2)
+    city_end: bool = False  # the City step this follows ends first (§8.1); absent in old rows
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return steps.start(state, self.kind, self.scenario)
+        if self.city_end:
+            state = city.end(state)
+        return steps.start(state, self.kind, self.scenario, self.arena)
 
     def describe(self) -> str:
         if self.kind == "scenario":
-            return f"Scenario step begins: scenario {self.scenario}"
-        return f"{self.kind.title()} step begins"
+            arena = " (Arena)" if self.arena else ""
+            return f"Scenario step begins: scenario {self.scenario}{arena}"
+        ended = "The City step ends; " if self.city_end else ""
+        return f"{ended}{self.kind.title()} step begins"
+
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        lines = []
+        if self.city_end:
+            lines += [
+                f"{name} found no place to sleep and loses 2 stamina, carried into the "
+                "scenario (§8.1)"
+                for name in city.rough_sleepers(before)
+            ]
+            lines += [
+                f"{hero.name}'s {hero.city_points} unspent City Activity "
+                f"{'point is' if hero.city_points == 1 else 'points are'} discarded"
+                for hero in before.heroes.values()
+                if hero.city_points
+            ]
+        if after.city is not None and after.city.after_arena:
+            lines.append(
+                "after an Arena scenario no City Event card is revealed and no City Activity "
+                "points are spent (§8.1)"
+            )
+        return lines
 
 
 class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True):
+    """Fields after ``outcome`` came later; their defaults are what older rows meant."""
+
     outcome: str | None = None
+    xp: bool = False  # the Scenario card shows the XP symbol
+    arena: bool = False
+    keep_card: bool = False  # "unless you are told otherwise" the card leaves the Stock
+    achievements: tuple[str, ...] = ()  # one entry per individual achievement, by Hero
+    group_achievements: int = 0
+    scenario_level: int | None = None  # the card's level, for Inspiration gems (§6)
 
     def apply(self, state: CampaignState) -> CampaignState:
-        if self.outcome is not None:
-            check_name(self.outcome, "outcome")
-        return steps.end_scenario(state)
+        return steps.end_scenario(
+            state,
+            self.outcome,
+            xp=self.xp,
+            arena=self.arena,
+            keep_card=self.keep_card,
+            achievements=self.achievements,
+            group_achievements=self.group_achievements,
+            scenario_level=self.scenario_level,
+        )
 
     def describe(self) -> str:
         outcome = f" (outcome {self.outcome})" if self.outcome else ""
         return f"The scenario ends{outcome}: every Hero recovers fully, conditions end"
+
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        lines = []
+        if after.xp > before.xp:
+            lines.append(f"the XP symbol: the party gains 1 XP ({after.xp} XP)")
+        elif self.xp:
+            lines.append("no XP: this scenario's XP was gained before (ruling: once per scenario)")
+        for name, hero in after.heroes.items():
+            old = before.heroes[name].gems.achievement
+            earned = self.group_achievements + sum(
+                1 for a in self.achievements if name_key(a) == name_key(name)
+            )
+            if earned:
+                got = hero.gems.achievement - old
+                lost = f"; {earned - got} lost to the cap of 15 (§12.4)" if got < earned else ""
+                lines.append(f"{name} gains {got} Achievement gem{'' if got == 1 else 's'}{lost}")
+        arena = self.arena or (before.step is not None and before.step.arena)
+        if steps.inspires(before, self.outcome, arena, self.scenario_level):
+            lines.append(
+                f"a successful level-{self.scenario_level} scenario: every Hero gains an "
+                "Inspiration gem (§6; a 6th becomes an Achievement gem)"
+            )
+        gone = [c for c in before.scenario_cards if c not in after.scenario_cards]
+        lines += [f"Scenario card {c.number} leaves the Stock (§8.4)" for c in gone]
+        lines += [
+            f"{name} keeps Injury card(s): {', '.join(hero.injuries)}"
+            for name, hero in after.heroes.items()
+            if hero.injuries
+        ]
+        return lines
 
 
 class _Amount(HeroEvent, frozen=True, kw_only=True):
@@ -220,7 +294,7 @@ class ItemGained(HeroEvent, tag="base:item-gained", frozen=True, kw_only=True):
 
     def apply(self, state: CampaignState) -> CampaignState:
         item = items.check_item(self.item)
-        return self.update(state, lambda hero: items.add_item(hero, item))
+        return self.update(state, lambda hero: loadout.checked(state, items.add_item(hero, item)))
 
     def describe(self) -> str:
         quest = " [Quest]" if self.item.quest else ""
@@ -238,7 +312,13 @@ class ItemGiven(HeroEvent, tag="base:item-given", frozen=True, kw_only=True):
         if giver.name == receiver.name:
             raise RuleViolation(f"{giver.name} cannot give an item to themselves")
         giver, item = items.take_item(giver, self.item)
-        return state.with_hero(giver).with_hero(items.add_item(receiver, item))
+        if item.owner is not None:
+            raise RuleViolation(
+                f"{item.name} is {item.owner}'s Hero-specific item and cannot be given away (§7.2)"
+            )
+        item = replace(item, active=False)  # the receiver chooses what is in their hands
+        receiver = loadout.checked(state, items.add_item(receiver, item))
+        return state.with_hero(giver).with_hero(receiver)
 
     def describe(self) -> str:
         return f"{self.hero} gives {self.item} to {self.to}"

@@ -1,0 +1,34 @@
+"""Helpers for the campaign tests (Stock, City step, scenario end): JSON views and refusals
+that must exit 1 and write nothing."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import Invoke, event_count
+
+
+def hero(run: Invoke, name: str, *at: str) -> dict[str, Any]:
+    return dict(json.loads(run("hero", "show", name, "--json", *at).output))
+
+
+def party_json(run: Invoke, *at: str) -> dict[str, Any]:
+    return dict(json.loads(run("party", "show", "--json", *at).output))
+
+
+def refuse(invoke: Invoke, db_path: Path, *args: str, says: str) -> str:
+    """The command exits 1 with a message containing ``says`` and records nothing."""
+    before = event_count(db_path)
+    result = invoke(*args)
+    assert result.exit_code == 1, f"{args} exit {result.exit_code}:\n{result.output}"
+    assert "Traceback" not in result.output
+    assert says in result.output, f"{args}: {says!r} not in:\n{result.output}"
+    assert event_count(db_path) == before, f"{args} wrote events"
+    return result.output
+
+
+def resolved_city(run: Invoke) -> Invoke:
+    """A City step whose City Event is resolved: every Hero has 2 City Activity points."""
+    run("step", "city")
+    run("city", "event-resolved")
+    return run
