@@ -13,7 +13,9 @@ from ledger.content import (
     ScenarioSpec,
     TalentSpec,
 )
+from ledger.dice.definition import DiceSet
 from ledger.event import Event
+from ledger.modifiers import ModifierType
 
 PROJECT = "campaign_ledger"
 
@@ -64,3 +66,13 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookspec
 def register_factions() -> list[FactionSpec]:
     """Faction tracks with their rank thresholds, where known."""
+
+
+@hookspec
+def register_dice() -> list[DiceSet]:
+    """Die definitions: the faces of the Action and Reaction dice, named, flagged if assumed."""
+
+
+@hookspec
+def register_modifier_types() -> list[ModifierType]:
+    """Kinds of check-modifier requirement: a name and ``judge(situation, value) -> Verdict``."""

@@ -15,9 +15,13 @@ from ledger.content import (
     ScenarioSpec,
     TalentSpec,
 )
+from ledger.dice.definition import DiceSet
 from ledger.event import Event
 from ledger.hookspecs import hookimpl
+from ledger.modifiers import ModifierType
+from ledger_base_game.checks import CHECK_EVENT_TYPES
 from ledger_base_game.events import EVENT_TYPES
+from ledger_base_game.modifier_types import MODIFIER_TYPES
 
 __version__ = "0.2.0"
 
@@ -31,7 +35,7 @@ def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
-    return EVENT_TYPES
+    return [*EVENT_TYPES, *CHECK_EVENT_TYPES]
 
 
 @hookimpl
@@ -72,3 +76,14 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookimpl
 def register_factions() -> list[FactionSpec]:
     return _load("factions.toml", "faction", FactionSpec)
+
+
+@hookimpl
+def register_dice() -> list[DiceSet]:
+    """The default dice, an assumption until counted from real dice (data/dice.toml)."""
+    return _load("dice.toml", "dice", DiceSet)
+
+
+@hookimpl
+def register_modifier_types() -> list[ModifierType]:
+    return MODIFIER_TYPES
