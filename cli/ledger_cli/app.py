@@ -13,11 +13,15 @@ from ledger.plugins import get_plugin_manager
 from ledger_cli import (
     batch,
     campaign,
+    checks,
     condition,
+    dice,
     exchange,
+    group,
     hero,
     history,
     item,
+    progress,
     stars,
     steps,
     verify,
@@ -118,6 +122,10 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         verify,
         exchange,
         batch,
+        dice,
+        checks,
+        group,
+        progress,
     ):
         module.register(cli)
     return cli

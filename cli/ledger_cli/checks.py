@@ -1,0 +1,394 @@
+"""check | react | odds: active and reactive ability checks (§4–§6) and their exact odds."""
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ledger.campaign import Recorded
+from ledger.dice.odds import check_odds
+from ledger.dice.scoring import (
+    PER_FACE,
+    StaminaRule,
+    action_successes,
+    reaction_successes,
+    stamina_faces,
+)
+from ledger.errors import BadInput
+from ledger.event import Event
+from ledger.state import CampaignState
+from ledger_base_game.check_rules import check_discards, check_gems
+from ledger_base_game.checks import CheckMade, ReactionMade
+from ledger_base_game.events import DamageTaken, StaminaLost, StaminaSpent
+from ledger_cli import output
+from ledger_cli.context import NUMBERS, App, at_option, json_option, pass_app, show_recorded
+from ledger_cli.rolls import (
+    Declared,
+    consequences,
+    declare,
+    dice_in_force,
+    dice_option,
+    discard_option,
+    faces_for,
+    gem_option,
+    modifier_lines,
+    modifier_option,
+    modifiers_json,
+    parse_target,
+    roll_option,
+    seed_option,
+)
+
+
+def record(app: App, events: list[Event]) -> Recorded:
+    return app.campaign().record(
+        events, expected_seq=app.expect_seq, idempotency_key=app.idempotency_key
+    )
+
+
+def stamina_to_spend(
+    text: str, state: CampaignState, faces: tuple[str, ...], shortfall: int | None
+) -> int:
+    """A number, or ``best``: exactly what reaches the target, if the faces and chips allow."""
+    if text != "best":
+        try:
+            return int(text)
+        except ValueError:
+            raise BadInput(f"--spend-stamina is a number or 'best', not {text!r}") from None
+    if not state.in_scenario or shortfall is None or shortfall <= 0:
+        return 0
+    return shortfall if shortfall <= PER_FACE * stamina_faces(faces) else 0
+
+
+def build_check(
+    app: App,
+    state: CampaignState,
+    declared: Declared,
+    target: int | None,
+    roll_text: str | None,
+    seed: int | None,
+    dice_file: Path | None,
+    spend: str,
+    hindered: bool,
+    outcome: str | None,
+    progressive: str | None = None,
+    best_target: int | None = None,
+) -> list[Event]:
+    """The check and its consequences, in the order they happen."""
+    die = dice_in_force(app.registry, state, dice_file).action
+    faces, seed = faces_for(state, declared, die, "action", roll_text, seed)
+    base = action_successes(faces) + declared.bonus + declared.achievement - hindered
+    flat = 0 if state.in_scenario else PER_FACE * stamina_faces(faces)
+    aim = target if target is not None else best_target
+    shortfall = None if aim is None else aim - base
+    spent = stamina_to_spend(spend, state, faces, shortfall)
+    total = base + flat + (spent if state.in_scenario else 0)
+    check = CheckMade(
+        hero=declared.hero.name,
+        ability=declared.ability,
+        choices=declared.choices,
+        target=target,
+        dice=declared.dice,
+        die=die,
+        faces=faces,
+        seed=seed,
+        inspiration=declared.inspiration,
+        achievement=declared.achievement,
+        hindered=hindered,
+        stamina_spent=spent,
+        discard=declared.discard,
+        modifiers=declared.modifiers,
+        total=total,
+        success=None if target is None else total >= target,
+        outcome=outcome,
+        progressive=progressive,
+    )
+    events: list[Event] = [check, *consequences(state, declared)]
+    if spent:
+        events.append(StaminaSpent(hero=declared.hero.name, amount=spent))
+    return events
+
+
+def check_json(recorded: Recorded) -> dict[str, Any]:
+    check = recorded.events[0]
+    assert isinstance(check, CheckMade)
+    return {
+        "hero": check.hero,
+        "ability": check.ability,
+        "target": check.target,
+        "dice": check.dice,
+        "faces": list(check.faces),
+        "seed": check.seed,
+        "stamina_spent": check.stamina_spent,
+        "modifiers": modifiers_json(check.modifiers),
+        "total": check.total,
+        "success": check.success,
+        "outcome": check.outcome,
+        **output.recorded_json(recorded),
+    }
+
+
+def show_check(recorded: Recorded, as_json: bool) -> None:
+    if as_json:
+        click.echo(output.to_json(check_json(recorded)))
+    else:
+        show_recorded(recorded, False)
+
+
+check_options = [
+    roll_option,
+    seed_option,
+    dice_option,
+    modifier_option,
+    discard_option,
+    click.option(
+        "--spend-stamina",
+        "spend",
+        default="0",
+        metavar="N|best",
+        help="In a scenario: stamina spent on stamina faces (0-2 each, after extra rolls); "
+        "'best' spends exactly what reaches the target.",
+    ),
+    gem_option,
+    click.option("--hindered", is_flag=True, help="The Hero is Hindered: -1 (in a scenario)."),
+    click.option("--choose", metavar="ABILITY", help="For A|B checks: the ability used."),
+    click.option("--outcome", metavar="ENTRY", help="The outcome chosen, e.g. a Story entry."),
+    json_option,
+]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def with_options(options: list[Any]) -> Callable[[F], F]:
+    def decorate(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def register(cli: click.Group) -> None:
+    @cli.command("check", context_settings=NUMBERS)
+    @click.argument("hero")
+    @click.argument("ability")
+    @click.argument("target")
+    @with_options(check_options)
+    @pass_app
+    def check(app: App, /, hero: str, ability: str, target: str, **options: Any) -> None:
+        """HERO makes an active ABILITY check needing TARGET successes (or ?).
+
+        Dice = the Hero's level, +2 Inspiration gem, +1 Blessed, -1 Weakened. Stamina faces
+        count +2 outside a scenario; in one, spend 0-2 stamina each. The modifiers that the
+        Hero meets are added, with the reason; an Achievement gem adds 1, Hindered takes 1.
+
+        \b
+        Examples:
+          campaign-ledger check Venia agility 3 --roll "1 1 S"
+          campaign-ledger check Venia might|agility 4 --modifier "+2:phrase=Lock picking"
+          campaign-ledger check Torrax might 5 --roll "1+ 1 1 S" --spend-stamina 1
+        """
+        as_json = options.pop("as_json")
+        _, state = app.state()
+        declared = declare(
+            app.registry,
+            state,
+            hero,
+            ability,
+            choose=options["choose"],
+            modifiers=options["modifiers"],
+            discard=options["discard"],
+            gems=options["gems"],
+        )
+        events = build_check(
+            app,
+            state,
+            declared,
+            parse_target(target),
+            options["roll_text"],
+            options["seed"],
+            options["dice_file"],
+            options["spend"],
+            options["hindered"],
+            options["outcome"],
+        )
+        show_check(record(app, events), as_json)
+
+    @cli.command("react", context_settings=NUMBERS)
+    @click.argument("hero")
+    @click.argument("ability")
+    @click.option("--damage", type=int, default=0, help="The damage the attack deals.")
+    @click.option("--stamina-loss", type=int, default=0, help="The stamina loss it causes.")
+    @roll_option
+    @seed_option
+    @dice_option
+    @gem_option
+    @click.option(
+        "--hourglass",
+        type=int,
+        default=0,
+        help="Successes each hourglass gives through an effect the Ally has (default 0).",
+    )
+    @json_option
+    @pass_app
+    def react(
+        app: App,
+        hero: str,
+        ability: str,
+        damage: int,
+        stamina_loss: int,
+        roll_text: str | None,
+        seed: int | None,
+        dice_file: Path | None,
+        gems: tuple[str, ...],
+        hourglass: int,
+        as_json: bool,
+    ) -> None:
+        """HERO makes a reactive ABILITY check against --damage N or --stamina-loss N.
+
+        Blue dice = the level (+2 Inspiration gem); each success prevents 1; the rest is taken.
+
+        \b
+        Example:
+          campaign-ledger react Torrax might --damage 3 --roll "2 H 0"
+        """
+        if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
+            raise BadInput("give either --damage N or --stamina-loss N, a positive number")
+        _, state = app.state()
+        declared = declare(app.registry, state, hero, ability, gems=gems, red=False)
+        die = dice_in_force(app.registry, state, dice_file).reaction
+        faces, seed = faces_for(state, declared, die, "reaction", roll_text, seed)
+        amount = damage + stamina_loss
+        prevented = min(reaction_successes(faces, hourglass) + declared.achievement, amount)
+        name = declared.hero.name
+        events: list[Event] = [
+            ReactionMade(
+                hero=name,
+                ability=declared.ability,
+                dice=declared.dice,
+                die=die,
+                faces=faces,
+                seed=seed,
+                inspiration=declared.inspiration,
+                achievement=declared.achievement,
+                hourglass=hourglass,
+                damage=damage,
+                stamina_loss=stamina_loss,
+                prevented=prevented,
+            ),
+            *consequences(state, declared, red=False),
+        ]
+        if amount > prevented:
+            taken = DamageTaken if damage else StaminaLost
+            events.append(taken(hero=name, amount=amount - prevented))
+        recorded = record(app, events)
+        if not as_json:
+            show_recorded(recorded, False)
+            return
+        reaction = recorded.events[0]
+        assert isinstance(reaction, ReactionMade)
+        data = {
+            "hero": reaction.hero,
+            "faces": list(reaction.faces),
+            "seed": reaction.seed,
+            "prevented": reaction.prevented,
+            "taken": reaction.damage + reaction.stamina_loss - reaction.prevented,
+            **output.recorded_json(recorded),
+        }
+        click.echo(output.to_json(data))
+
+    @cli.command("odds", context_settings=NUMBERS)
+    @click.argument("hero")
+    @click.argument("ability")
+    @click.argument("target", type=int)
+    @dice_option
+    @modifier_option
+    @discard_option
+    @gem_option
+    @click.option("--hindered", is_flag=True, help="The Hero is Hindered: -1.")
+    @click.option("--choose", metavar="ABILITY", help="For A|B checks: the ability used.")
+    @at_option
+    @json_option
+    @pass_app
+    def odds(
+        app: App,
+        hero: str,
+        ability: str,
+        target: int,
+        dice_file: Path | None,
+        modifiers: tuple[str, ...],
+        discard: tuple[str, ...],
+        gems: tuple[str, ...],
+        hindered: bool,
+        choose: str | None,
+        at: str | None,
+        as_json: bool,
+    ) -> None:
+        """The exact chance that HERO's ABILITY check reaches TARGET, with the best stamina
+        policy (spend only the shortfall) and the stamina it spends on average.
+
+        Computed from the die definitions and the Hero's state: level, unspent stamina,
+        gems, items, modifiers, conditions. Nothing is recorded.
+
+        \b
+        Example:
+          campaign-ledger odds Venia agility 4 --modifier "+2:phrase=Lock picking" --json
+        """
+        _, state = app.state(at)
+        declared = declare(
+            app.registry,
+            state,
+            hero,
+            ability,
+            choose=choose,
+            modifiers=modifiers,
+            discard=discard,
+            gems=gems,
+        )
+        check_gems(declared.hero, declared.inspiration, declared.achievement)
+        check_discards(declared.hero, declared.discard)
+        if hindered and not state.in_scenario:
+            raise BadInput("a Hero is Hindered only in a scenario, next to enemies")
+        dice = dice_in_force(app.registry, state, dice_file)
+        bonus = declared.bonus + declared.achievement - hindered
+        rule: StaminaRule = "spend" if state.in_scenario else "flat"
+        result = check_odds(
+            dice.action, declared.dice, target, bonus, rule, declared.hero.stamina.unspent
+        )
+        data = {
+            "hero": declared.hero.name,
+            "ability": declared.ability,
+            "target": target,
+            "dice": declared.dice,
+            "bonus": bonus,
+            "stamina_rule": rule,
+            "unspent_stamina": declared.hero.stamina.unspent,
+            "modifiers": modifiers_json(declared.modifiers),
+            "die": list(dice.action),
+            "die_name": dice.name,
+            "die_assumed": dice.assumption,
+            "probability": result.probability,
+            "expected_stamina": result.expected_stamina,
+            "cut_mass": result.cut_mass,
+        }
+        if as_json:
+            click.echo(output.to_json(data))
+            return
+        for line in modifier_lines(declared.modifiers):
+            click.echo(line)
+        stamina = (
+            f"stamina faces: spend 0-2 each, up to {declared.hero.stamina.unspent} unspent"
+            if rule == "spend"
+            else "stamina faces count +2 (outside a scenario)"
+        )
+        click.echo(
+            f"{declared.hero.name}: {declared.dice} dice, {bonus:+d} from modifiers and gems, "
+            f"{stamina}"
+        )
+        click.echo(
+            f"P(total >= {target}) = {result.probability:.6f}; expected stamina spent "
+            f"{result.expected_stamina:.4f}"
+        )
+        click.echo(f"dice: {dice.label()}: Action {' '.join(dice.action)}")
