@@ -1,0 +1,298 @@
+"""Active, reactive, group and progressive checks through the CLI: the seed's examples, the
+rules file's §10.2, §10.3, §10.17, §10.18, and every refusal writing nothing."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pluggy
+import pytest
+
+from tests.conftest import Invoke, event_count
+from tests.hero_setup_plugin import set_hero, setup_pm
+
+
+@pytest.fixture
+def pm() -> pluggy.PluginManager:
+    return setup_pm()
+
+
+def add(run: Invoke, name: str, **stats: int) -> None:
+    args = [f"--{k.replace('_', '-')}={v}" for k, v in stats.items()]
+    run("hero", "add", name, *args)
+
+
+@pytest.fixture
+def table(ok: Invoke) -> Invoke:
+    """Torrax (Might 3, Agility 2, Taunt 6) and Venia (Agility 3, Taunt 3), in a City step."""
+    ok("campaign", "new", "Checks")
+    add(ok, "Torrax", agility=2, will=2, taunt=6, wounded_chips=5)
+    add(ok, "Venia", might=2, agility=3, will=2, taunt=3, wounded_chips=4)
+    ok("step", "city")
+    return ok
+
+
+def as_json(run: Invoke, *args: str) -> dict[str, Any]:
+    return dict(json.loads(run(*args, "--json").output))
+
+
+def gems(run: Invoke, hero: str) -> dict[str, int]:
+    return dict(as_json(run, "hero", "show", hero)["gems"])
+
+
+def refused(invoke: Invoke, db_path: Path, *args: str) -> str:
+    """Run a command that must fail with exit 1 and write nothing; return its message."""
+    before = event_count(db_path)
+    result = invoke(*args)
+    assert result.exit_code == 1, result.output
+    assert event_count(db_path) == before
+    return result.output
+
+
+def to_scenario(run: Invoke) -> None:
+    run("step", "journey")
+    run("step", "scenario", "4")
+
+
+# §10.2: the seed's group check
+
+
+def test_10_2_torrax_and_venia_group_check(
+    table: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    for hero in ("Torrax", "Venia"):
+        set_hero(db_path, pm, hero, achievement=1)
+    result = as_json(
+        table,
+        "group-check",
+        "agility",
+        "8/13/17",
+        "--order",
+        "Torrax,Venia",
+        "--roll",
+        "Torrax=1 1",
+        "--roll",
+        "Venia=1 1 S",  # the stamina face counts 2 outside a scenario: 4
+        "--gem",
+        "Torrax",
+        "--gem",
+        "Venia",
+        "--success-entry",
+        "361",
+        "--failure-entry",
+        "076",
+    )
+    assert (result["total"], result["success"], result["outcome"]) == (8, True, "361")
+    assert result["rolled"] == {"Torrax": 2, "Venia": 4}  # 6 before the gems
+    assert gems(table, "Torrax")["achievement"] == gems(table, "Venia")["achievement"] == 0
+    stamina = as_json(table, "hero", "show", "Venia")["stamina"]
+    assert (stamina["unspent"], stamina["spent"]) == (7, 0)  # no stamina spent
+    log = [e["type"] for e in json.loads(table("log", "--json").output)]
+    assert log[-6:] == [
+        "base:group-check-opened",
+        "base:group-check-rolled",
+        "base:group-check-rolled",
+        "base:group-check-gem",
+        "base:group-check-gem",
+        "base:group-check-closed",
+    ]
+
+
+def test_10_2_step_by_step_refuses_early_and_second_gems(
+    table: Invoke, invoke: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    for hero in ("Torrax", "Venia"):
+        set_hero(db_path, pm, hero, achievement=2, inspiration=1)
+    table(
+        "group-step", "open", "agility", "8/13/17", "--order", "Torrax,Venia",
+        "--success-entry", "361", "--failure-entry", "076",
+    )  # fmt: skip
+    table("group-step", "roll", "Torrax", "--roll", "1 1")
+    assert "Venia has not" in refused(invoke, db_path, "group-step", "gem", "Torrax")
+    table("group-step", "roll", "Venia", "--roll", "1 1 S")
+    assert as_json(table, "group-step", "show")["total"] == 6
+    assert "Inspiration gem is declared before the roll" in refused(
+        invoke, db_path, "group-step", "gem", "Venia", "--kind", "inspiration"
+    )
+    table("group-step", "gem", "Torrax")
+    assert "already spent a gem" in refused(invoke, db_path, "group-step", "gem", "Torrax")
+    table("group-step", "gem", "Venia")
+    closed = as_json(table, "group-step", "close")
+    assert (closed["total"], closed["success"], closed["outcome"]) == (8, True, "361")
+    assert gems(table, "Torrax") == {"achievement": 1, "inspiration": 1}
+
+
+def test_group_check_order_is_by_taunt_and_failure_leads_to_the_other_entry(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    message = refused(invoke, db_path, "group-check", "agility", "8", "--roll", "Venia=1 1")
+    assert "3 Action (red) dice (Venia's Agility 3) show 3 faces, but 2 were given" in message
+    no_gem = refused(invoke, db_path, "group-check", "agility", "8", "--gem", "Venia")
+    assert "Venia has 0 Achievement gems" in no_gem
+    result = as_json(
+        table, "group-check", "agility", "8/13/17", "--roll", "Torrax=1 2", "--roll",
+        "Venia=1 1 1", "--failure-entry", "076", "--success-entry", "361",
+    )  # fmt: skip
+    assert result["order"] == ["Torrax", "Venia"]  # Taunt 6 before Taunt 3
+    assert (result["total"], result["success"], result["outcome"]) == (6, False, "076")
+    assert "not for 1" in refused(
+        invoke, db_path, "group-check", "agility", "8/13/17", "--order", "Venia"
+    )
+
+
+# The seed's modifier example: Lock picking from the Burglary Talent or active Thieves Tools
+
+
+def test_seed_lock_picking_from_the_burglary_talent(
+    table: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    set_hero(db_path, pm, "Venia", talents=("Burglary",), profession="Streetwise")
+    lock = ("--modifier", "+2:phrase=Lock picking")
+    venia = as_json(table, "check", "Venia", "agility", "5", "--roll", "1 1 1", *lock)
+    assert (venia["total"], venia["success"]) == (5, True)
+    assert venia["modifiers"][0]["applied"] is True
+    assert "Talent Burglary" in venia["modifiers"][0]["why"]
+    torrax = as_json(table, "check", "Torrax", "agility", "5", "--roll", "2 1", *lock)
+    assert (torrax["total"], torrax["success"]) == (3, False)
+    assert torrax["modifiers"][0]["applied"] is False
+    text = table("check", "Venia", "agility", "5", "--roll", "1 1 1", *lock).output
+    assert "+2 phrase 'Lock picking' applies: Venia has Lock picking from the Talent" in text
+
+
+def test_seed_lock_picking_from_thieves_tools_as_an_active_item(
+    table: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    table("item", "gain", "Torrax", "Thieves Tools")
+    lock = ("--modifier", "+2:phrase=Lock picking", "--roll", "1 1")
+    city = as_json(table, "check", "Torrax", "agility", "4", *lock)
+    assert city["modifiers"][0]["applied"] is True  # carried is enough outside a scenario
+    to_scenario(table)
+    hands = as_json(table, "check", "Torrax", "agility", "4", *lock)
+    assert hands["modifiers"][0]["applied"] is False
+    assert "not an active item" in hands["modifiers"][0]["why"]
+    set_hero(db_path, pm, "Torrax", active=("Thieves Tools",))
+    active = as_json(table, "check", "Torrax", "agility", "4", *lock)
+    assert (active["total"], active["success"]) == (4, True)
+    assert active["modifiers"][0]["why"] == "Thieves Tools (active) has the phrase Lock picking"
+
+
+def test_negative_and_discard_modifiers(table: Invoke, invoke: Invoke, db_path: Path) -> None:
+    table("item", "gain", "Venia", "Star Lotus token")
+    result = as_json(
+        table, "check", "Venia", "agility", "3", "--roll", "2 2 1",
+        "--modifier", "-2:hero=Venia", "--modifier", "+1:discard=Star Lotus token",
+        "--discard", "Star Lotus token",
+    )  # fmt: skip
+    assert result["total"] == 5 - 2 + 1
+    assert [m["applied"] for m in result["modifiers"]] == [True, True]
+    assert [e["type"] for e in result["events"]] == ["base:check-made", "base:item-discarded"]
+    assert as_json(table, "hero", "show", "Venia")["items"] == []
+    unknown = refused(invoke, db_path, "check", "Venia", "agility", "3", "--modifier", "+1:x=y")
+    assert "unknown modifier type 'x'" in unknown
+
+
+# Stamina faces
+
+
+def test_stamina_faces_in_a_scenario_are_spent_and_outside_count_two(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    outside = refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1 S", "--spend-stamina", "1"
+    )
+    assert "no stamina is spent on a check outside a scenario" in outside
+    to_scenario(table)
+    spent = as_json(
+        table, "check", "Venia", "agility", "4", "--roll", "1+ S 1 S", "--spend-stamina", "2"
+    )
+    assert (spent["total"], spent["stamina_spent"], spent["success"]) == (4, 2, True)
+    assert as_json(table, "hero", "show", "Venia")["stamina"]["unspent"] == 5
+    assert "0 to 4 stamina" in refused(
+        invoke, db_path, "check", "Venia", "agility", "4", "--roll", "1+ S 1 S",
+        "--spend-stamina", "5",
+    )  # fmt: skip
+    best = as_json(
+        table, "check", "Venia", "agility", "4", "--roll", "1 S 1", "--spend-stamina", "best"
+    )
+    assert (best["stamina_spent"], best["total"]) == (2, 4)
+    table("stamina", "spend", "Venia", "3")
+    assert "only 0 unspent stamina" in refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 S 1", "--spend-stamina", "1"
+    )
+
+
+# Refusals: nothing written
+
+
+def test_wrong_length_second_gem_and_late_inspiration_are_refused(
+    table: Invoke, invoke: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    set_hero(db_path, pm, "Venia", achievement=2, inspiration=1)
+    short = refused(invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1+ 2")
+    assert "and 1 extra roll (1+) show 4 faces, but 3 were given" in short
+    assert "is not a face" in refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1 X"
+    )
+    twice = refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1 1",
+        "--gem", "achievement", "--gem", "achievement",
+    )  # fmt: skip
+    assert "at most one Achievement gem per check" in twice
+    late = refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1 1", "--gem", "inspiration"
+    )  # the three dice were rolled without the gem's two
+    assert "+2 Inspiration gem (declared before the roll)" in late
+    inspired = as_json(
+        table, "check", "Venia", "agility", "3", "--roll", "1 1 1 2 S", "--gem", "inspiration",
+        "--gem", "achievement",
+    )  # fmt: skip
+    assert inspired["total"] == 5 + 2 + 1  # S counts 2 outside a scenario; +1 gem
+    assert gems(table, "Venia") == {"achievement": 1, "inspiration": 0}
+
+
+# §10.3, §10.17, §10.18
+
+
+def test_10_3_progressive_check_tony_plays_torrax(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    add(table, "Zuva'Sai", might=2, agility=3, will=4, taunt=3, wounded_chips=4)
+    add(table, "Lunara", might=2, agility=2, will=3, taunt=4, chips=9, wounded_chips=5)
+    to_scenario(table)
+    table("progress", "open", "Gate", "might", "2xHC+4")
+    attempt = as_json(
+        table, "progress", "attempt", "Gate", "Torrax", "--roll", "1+ 1 1 S", "--spend-stamina", "1"
+    )
+    assert (attempt["dice"], attempt["total"], attempt["stamina_spent"]) == (3, 4, 1)
+    shown = as_json(table, "progress", "show")["Gate"]
+    assert (shown["progress"], shown["target"], shown["remaining"]) == (4, 12, 8)
+    assert as_json(table, "hero", "show", "Torrax")["stamina"]["spent"] == 1
+    again = refused(invoke, db_path, "progress", "attempt", "Gate", "Torrax", "--roll", "1 1 1")
+    assert "already attempted 'Gate' this turn" in again
+    table("progress", "attempt", "Gate", "Venia", "--roll", "1 2")  # others add this round
+    table("progress", "round", "Gate")
+    table("progress", "attempt", "Gate", "Torrax", "--roll", "2 2 2")
+    done = as_json(table, "progress", "show")["Gate"]
+    assert (done["progress"], done["complete"]) == (4 + 3 + 6, True)
+    assert "already complete" in refused(
+        invoke, db_path, "progress", "attempt", "Gate", "Venia", "--roll", "1 1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("faces", "total"),
+    [("2 1+ 1", 4), ("S 2", 4), ("S 1+ 2", 5), ("S 1+ S", 5)],
+)
+def test_10_17_pickpocket_rolls_outside_a_scenario(table: Invoke, faces: str, total: int) -> None:
+    """Two red dice (Venia's Might 2), a ? check: the stamina face counts 2."""
+    result = as_json(table, "check", "Venia", "might", "?", "--roll", faces, "--outcome", "Stars")
+    assert (result["total"], result["success"]) == (total, None)
+
+
+def test_10_18_hindered_active_check_fails(table: Invoke, invoke: Invoke, db_path: Path) -> None:
+    assert "only in a scenario" in refused(
+        invoke, db_path, "check", "Torrax", "agility", "4", "--roll", "2 2", "--hindered"
+    )
+    to_scenario(table)
+    result = as_json(table, "check", "Torrax", "agility", "4", "--roll", "2 2", "--hindered")
+    assert (result["total"], result["success"]) == (3, False)
