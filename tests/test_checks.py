@@ -296,3 +296,21 @@ def test_10_18_hindered_active_check_fails(table: Invoke, invoke: Invoke, db_pat
     to_scenario(table)
     result = as_json(table, "check", "Torrax", "agility", "4", "--roll", "2 2", "--hindered")
     assert (result["total"], result["success"]) == (3, False)
+
+
+def test_10_19_cursed_attack_flips_all_spent_stamina_to_wound(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    to_scenario(table)
+    table("condition", "add", "Torrax", "Cursed")
+    table("attack", "Torrax", "2", "--cost", "2", "--roll", "S 1", "--spend-stamina", "2")
+    shown = as_json(table, "hero", "show", "Torrax")
+    s = shown["stamina"]
+    assert (s["unspent"], s["spent"], s["wound"]) == (10 - 4, 0, 4)
+    assert shown["conditions"] == []  # Cursed is discarded after the attack
+    table("attack", "Torrax", "2", "--cost", "2", "--roll", "S 1", "--spend-stamina", "2")
+    s = as_json(table, "hero", "show", "Torrax")["stamina"]
+    assert (s["unspent"], s["spent"], s["wound"]) == (2, 4, 4)  # no longer Cursed: spent
+    assert "only 2 unspent stamina" in refused(
+        invoke, db_path, "attack", "Torrax", "1", "--cost", "3", "--roll", "1"
+    )

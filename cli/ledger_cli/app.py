@@ -11,6 +11,7 @@ from ledger.database import sqlite3
 from ledger.errors import LedgerError
 from ledger.plugins import get_plugin_manager
 from ledger_cli import (
+    attack,
     batch,
     campaign,
     checks,
@@ -126,6 +127,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         checks,
         group,
         progress,
+        attack,
     ):
         module.register(cli)
     return cli

@@ -17,6 +17,7 @@ from ledger.rules.gems import GemKind
 from ledger.rules.stamina import require_affectable
 from ledger.state import CampaignState
 from ledger.text import check_name
+from ledger_base_game.attacks import AttackMade, StaminaSpentCursed
 from ledger_base_game.check_rules import (
     Ability,
     check_discards,
@@ -219,4 +220,6 @@ CHECK_EVENT_TYPES: list[type[Event]] = [
     CheckGemSpent,
     ReactionMade,
     *GROUP_EVENT_TYPES,
+    AttackMade,
+    StaminaSpentCursed,
 ]
