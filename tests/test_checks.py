@@ -314,3 +314,179 @@ def test_10_19_cursed_attack_flips_all_spent_stamina_to_wound(
     assert "only 2 unspent stamina" in refused(
         invoke, db_path, "attack", "Torrax", "1", "--cost", "3", "--roll", "1"
     )
+
+
+# Reactive checks
+
+
+def test_reactive_check_prevents_damage_and_records_the_rest(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    result = as_json(table, "react", "Torrax", "might", "--damage", "3", "--roll", "2 H 0")
+    assert (result["prevented"], result["taken"]) == (2, 1)  # the hourglass counts nothing
+    assert as_json(table, "hero", "show", "Torrax")["stamina"]["wound"] == 1
+    effect = as_json(
+        table, "react", "Venia", "agility", "--stamina-loss", "4", "--roll", "H H 1",
+        "--hourglass", "1",
+    )  # fmt: skip
+    assert (effect["prevented"], effect["taken"]) == (3, 1)
+    assert as_json(table, "hero", "show", "Venia")["stamina"]["spent"] == 1
+    all_blocked = as_json(table, "react", "Torrax", "might", "--damage", "1", "--roll", "2 2 2")
+    assert (all_blocked["prevented"], all_blocked["taken"]) == (1, 0)
+    assert "either --damage N or --stamina-loss N" in refused(
+        invoke, db_path, "react", "Torrax", "might", "--damage", "1", "--stamina-loss", "1"
+    )
+    assert "is not a face of the Reaction (blue) die" in refused(
+        invoke, db_path, "react", "Torrax", "might", "--damage", "1", "--roll", "1+ 1 1 1"
+    )
+
+
+# Die definitions, seeds and replays
+
+
+def test_dice_set_for_the_campaign_and_dice_for_one_check(
+    table: Invoke, invoke: Invoke, db_path: Path, tmp_path: Path
+) -> None:
+    blanks = tmp_path / "blanks.toml"
+    blanks.write_text('[action]\nfaces = ["0", "0", "0", "1"]\n[reaction]\nfaces = ["0", "H"]\n')
+    assert "'0' is not a face" in refused(
+        invoke, db_path, "check", "Venia", "agility", "1", "--roll", "0 0 1"
+    )
+    once = as_json(
+        table, "check", "Venia", "agility", "1", "--roll", "0 0 1", "--dice", str(blanks)
+    )
+    assert once["total"] == 1
+    table("dice", "set", str(blanks))
+    shown = as_json(table, "dice", "show")
+    assert shown["in_force"]["action"] == ["0", "0", "0", "1"]
+    assert shown["set_for_campaign"] is True
+    assert as_json(table, "check", "Venia", "agility", "1", "--roll", "0 0 0")["success"] is False
+    assert "'2' is not a face" in refused(
+        invoke, db_path, "check", "Venia", "agility", "1", "--roll", "2 2 2"
+    )
+    table("dice", "set", "base game (assumed faces)")
+    assert as_json(table, "dice", "show")["in_force"]["action"] == ["1", "1", "2", "2", "1+", "S"]
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[action\n")
+    assert "not valid TOML" in refused(invoke, db_path, "dice", "set", str(broken))
+
+
+def test_ledger_rolled_dice_record_the_seed_and_replays_never_reroll(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    from ledger.dice.rolling import roll
+
+    result = as_json(table, "check", "Venia", "agility", "4", "--seed", "11")
+    die = tuple(as_json(table, "dice", "show")["in_force"]["action"])
+    assert tuple(result["faces"]) == roll(die, 3, "action", 11)
+    assert result["seed"] == 11
+    payload = json.loads(table("log", "--json").output)[-1]["payload"]
+    assert (payload["faces"], payload["seed"]) == (result["faces"], 11)
+    random_seed = as_json(table, "check", "Venia", "agility", "4")
+    assert tuple(random_seed["faces"]) == roll(die, 3, "action", random_seed["seed"])
+    assert table("verify").exit_code == 0
+    assert "--seed is for dice the ledger rolls" in refused(
+        invoke, db_path, "check", "Venia", "agility", "4", "--seed", "1", "--roll", "1 1 1"
+    )
+
+
+def test_blessed_and_weakened_change_the_dice_in_a_scenario_and_are_discarded(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    table("condition", "add", "Venia", "Blessed")
+    city = as_json(table, "check", "Venia", "agility", "3", "--roll", "1 1 1")
+    assert city["dice"] == 3  # conditions have no effect outside a scenario
+    to_scenario(table)
+    assert "+1 Blessed" in refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1 1"
+    )
+    blessed = as_json(table, "check", "Venia", "agility", "3", "--roll", "1 1 1 2")
+    assert (blessed["dice"], blessed["total"]) == (4, 5)
+    assert as_json(table, "hero", "show", "Venia")["conditions"] == []
+    table("condition", "add", "Venia", "Weakened")
+    weakened = as_json(table, "check", "Venia", "agility", "3", "--roll", "1 1")
+    assert weakened["dice"] == 2
+    assert as_json(table, "hero", "show", "Venia")["conditions"] == []
+
+
+def test_a_choice_of_abilities_takes_the_best_unless_told(table: Invoke) -> None:
+    best = as_json(table, "check", "Venia", "might|agility", "3", "--roll", "1 1 1")
+    assert (best["ability"], best["dice"]) == ("agility", 3)
+    told = as_json(
+        table, "check", "Venia", "might|agility", "3", "--roll", "1 1", "--choose", "might"
+    )
+    assert (told["ability"], told["dice"]) == ("might", 2)
+
+
+def test_a_forged_check_is_refused_when_recorded_or_replayed(
+    table: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    from ledger.errors import LedgerError
+    from ledger.ledger import Ledger
+    from ledger.registry import Registry
+    from ledger_base_game.checks import CheckMade
+
+    die = ("1", "1", "2", "2", "1+", "S")
+    honest = {
+        "hero": "Venia",
+        "ability": "agility",
+        "target": 3,
+        "dice": 3,
+        "die": die,
+        "faces": ("1", "1", "S"),
+    }
+    forgeries = [
+        CheckMade(**honest, total=5, success=True),  # the roll totals 4
+        CheckMade(**honest, total=4, success=False),  # 4 reaches 3
+        CheckMade(**{**honest, "dice": 4, "faces": ("1", "1", "S", "1")}, total=5, success=True),
+        CheckMade(**{**honest, "faces": ("1", "1", "H")}, total=2, success=False),
+    ]
+    before = event_count(db_path)
+    with Ledger.open(db_path, Registry(pm)) as ledger:
+        for forged in forgeries:
+            with pytest.raises(LedgerError):
+                ledger.campaign().record([forged])
+    assert event_count(db_path) == before
+
+
+def test_undo_of_a_check_gives_back_the_gem_and_the_stamina(
+    table: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    set_hero(db_path, pm, "Venia", achievement=1)
+    to_scenario(table)
+    table(
+        "check", "Venia", "agility", "5", "--roll", "1 1 S", "--spend-stamina", "2",
+        "--gem", "achievement",
+    )  # fmt: skip
+    assert gems(table, "Venia")["achievement"] == 0
+    table("undo")
+    assert gems(table, "Venia")["achievement"] == 1
+    assert as_json(table, "hero", "show", "Venia")["stamina"]["unspent"] == 7
+
+
+# Odds
+
+
+def test_odds_from_the_heros_state(table: Invoke, invoke: Invoke, db_path: Path) -> None:
+    from ledger.dice.odds import check_odds
+
+    die = tuple(as_json(table, "dice", "show")["in_force"]["action"])
+    city = as_json(table, "odds", "Venia", "agility", "6")
+    assert city["probability"] == pytest.approx(check_odds(die, 3, 6, 0, "flat", 0).probability)
+    assert city["expected_stamina"] == 0
+    to_scenario(table)
+    table("stamina", "spend", "Venia", "6")  # one unspent chip left
+    scenario = as_json(table, "odds", "Venia", "agility", "6", "--modifier", "+1:hero=Venia")
+    expected = check_odds(die, 3, 6, 1, "spend", 1)
+    assert scenario["probability"] == pytest.approx(expected.probability)
+    assert scenario["expected_stamina"] == pytest.approx(expected.expected_stamina)
+    rested = check_odds(die, 3, 6, 1, "spend", 7).probability
+    assert scenario["probability"] < rested  # one unspent chip limits the stamina faces
+    assert scenario["modifiers"][0]["applied"] is True
+    assert scenario["die_assumed"] is True
+    assert "no Achievement gem" in refused(
+        invoke, db_path, "odds", "Venia", "agility", "6", "--gem", "achievement"
+    )
+    text = table("odds", "Venia", "agility", "6").output
+    assert "P(total >= 6) = " in text
+    assert "assumption" in text
