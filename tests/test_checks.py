@@ -490,3 +490,19 @@ def test_odds_from_the_heros_state(table: Invoke, invoke: Invoke, db_path: Path)
     text = table("odds", "Venia", "agility", "6").output
     assert "P(total >= 6) = " in text
     assert "assumption" in text
+
+
+def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
+    table: Invoke,
+) -> None:
+    to_scenario(table)
+    short = as_json(
+        table, "check", "Torrax", "agility", "5", "--roll", "1 S", "--spend-stamina", "best"
+    )
+    assert (short["stamina_spent"], short["success"]) == (0, False)  # 2 more cannot reach 5
+    table("progress", "open", "Gate", "might", "9")
+    partial = as_json(
+        table, "progress", "attempt", "Gate", "Torrax", "--roll", "1 1 S", "--spend-stamina",
+        "best",
+    )  # fmt: skip
+    assert (partial["stamina_spent"], partial["total"]) == (2, 4)

@@ -48,9 +48,15 @@ def record(app: App, events: list[Event]) -> Recorded:
 
 
 def stamina_to_spend(
-    text: str, state: CampaignState, faces: tuple[str, ...], shortfall: int | None
+    text: str,
+    state: CampaignState,
+    faces: tuple[str, ...],
+    shortfall: int | None,
+    unspent: int,
+    partial: bool,
 ) -> int:
-    """A number, or ``best``: exactly what reaches the target, if the faces and chips allow."""
+    """A number, or ``best``: exactly what reaches the target if the faces and chips allow
+    (else nothing); on a progressive check, where every success counts, as much as helps."""
     if text != "best":
         try:
             return int(text)
@@ -58,7 +64,10 @@ def stamina_to_spend(
             raise BadInput(f"--spend-stamina is a number or 'best', not {text!r}") from None
     if not state.in_scenario or shortfall is None or shortfall <= 0:
         return 0
-    return shortfall if shortfall <= PER_FACE * stamina_faces(faces) else 0
+    reachable = min(PER_FACE * stamina_faces(faces), unspent)
+    if partial:
+        return min(shortfall, reachable)
+    return shortfall if shortfall <= reachable else 0
 
 
 def build_check(
@@ -82,7 +91,8 @@ def build_check(
     flat = 0 if state.in_scenario else PER_FACE * stamina_faces(faces)
     aim = target if target is not None else best_target
     shortfall = None if aim is None else aim - base
-    spent = stamina_to_spend(spend, state, faces, shortfall)
+    unspent = declared.hero.stamina.unspent
+    spent = stamina_to_spend(spend, state, faces, shortfall, unspent, progressive is not None)
     total = base + flat + (spent if state.in_scenario else 0)
     check = CheckMade(
         hero=declared.hero.name,

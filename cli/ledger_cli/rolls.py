@@ -130,7 +130,15 @@ def faces_for(
         if seed is not None:
             raise BadInput("--seed is for dice the ledger rolls; leave it out with --roll")
         why = dice_reason(state, declared.hero, declared.ability, declared.inspiration)
-        return parse_faces(text, die, declared.dice, kind, why), None
+        try:
+            return parse_faces(text, die, declared.dice, kind, why), None
+        except BadInput as error:
+            if "is not a face" not in str(error):
+                raise
+            raise BadInput(
+                f"{error}; if the real die has it, record its faces with `dice set FILE` "
+                "(the base game's face counts are an assumption)"
+            ) from None
     seed = check_seed(seed) if seed is not None else new_seed()
     return roll(die, declared.dice, kind, seed), seed
 

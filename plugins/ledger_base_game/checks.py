@@ -7,7 +7,7 @@ Weakened discarded) are their own events in the same command, after the roll."""
 
 from msgspec.structs import replace
 
-from ledger.dice.definition import DiceSet, check_dice
+from ledger.dice.definition import STAMINA, DiceSet, check_dice
 from ledger.dice.scoring import StaminaRule, action_successes, reaction_successes, stamina_successes
 from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
@@ -99,6 +99,14 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             return _progress(state, self)
         return state
 
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        notes = _stamina_note(before, self.faces)
+        if self.progressive is not None:
+            check = after.progressive_checks[self.progressive]
+            done = "complete" if check.complete else f"{check.target - check.progress} to go"
+            notes.append(f"{self.progressive!r}: {check.progress}/{check.target}, {done}")
+        return notes
+
     def describe(self) -> str:
         what = f"progressive check {self.progressive!r}" if self.progressive else "check"
         against = "?" if self.target is None else str(self.target)
@@ -120,9 +128,17 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             parts.append("Achievement gem: +1")
         if self.hindered:
             parts.append("Hindered: -1")
-        result = {True: "success", False: "failure", None: "result recorded"}[self.success]
+        result = {True: "success", False: "failure", None: "recorded"}[self.success]
+        if self.progressive:
+            result = f"adds {max(self.total, 0)}"
         outcome = f" → {self.outcome}" if self.outcome else ""
         return "; ".join(parts) + f"; total {self.total}: {result}{outcome}"
+
+
+def _stamina_note(before: CampaignState, faces: tuple[str, ...]) -> list[str]:
+    if before.in_scenario or STAMINA not in faces:
+        return []
+    return ["each stamina face counts +2 outside a scenario; no stamina is spent (seed text)"]
 
 
 def _progress(state: CampaignState, check: CheckMade) -> CampaignState:
