@@ -506,3 +506,37 @@ def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
         "best",
     )  # fmt: skip
     assert (partial["stamina_spent"], partial["total"]) == (2, 4)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("check", "Nobody", "agility", "3"), "no Hero named 'Nobody'"),
+        (("check", "Venia", "luck", "3"), "not 'luck'"),
+        (("check", "Venia", "agility", "-3"), "from 0 to 999"),
+        (("check", "Venia", "agility", "lots"), "a number or ?"),
+        (("check", "Venia", "agility", "3", "--seed", "-1"), "a seed is a whole number"),
+        (("check", "Venia", "agility", "3", "--discard", "Sword"), "does not carry 'Sword'"),
+        (("check", "Venia", "agility", "3", "--roll", "1 1 1", "--outcome", "a\x1b[2J"),
+         "unprintable"),
+        (("check", "Venia", "agility", "3", "--modifier", "+1:talent=\x07"), "unprintable"),
+        (("react", "Venia", "will", "--damage", "-2"), "a positive number"),
+        (("react", "Venia", "will", "--damage", "2", "--roll", "1 1", "--hourglass", "5"),
+         "an hourglass counts 0 to 2"),
+        (("group-check", "agility", "8", "--order", "Venia,Venia"), "each Hero once"),
+        (("group-check", "agility", "8", "--roll", "Nobody=1"), "no Hero named"),
+        (("group-check", "agility", "8", "--discard", "Venia"), "HERO=VALUE"),
+        (("group-step", "roll", "Venia"), "no group check is open"),
+        (("group-step", "close"), "no group check is open"),
+        (("progress", "open", "Gate", "luck", "5"), "not 'luck'"),
+        (("progress", "open", "Gate", "might", "HC*HC"), "a formula like 2xHC+4"),
+        (("progress", "attempt", "Gate", "Venia"), "no progressive check named 'Gate'"),
+        (("progress", "round", "Gate"), "no progressive check named 'Gate'"),
+        (("attack", "Venia", "2"), "attacks are made in a scenario"),
+        (("dice", "set", "no such dice"), "cannot read the die definition"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_refused_and_writes_nothing(
+    table: Invoke, invoke: Invoke, db_path: Path, args: tuple[str, ...], message: str
+) -> None:
+    assert message in refused(invoke, db_path, *args)

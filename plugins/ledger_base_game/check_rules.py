@@ -20,6 +20,11 @@ ABILITIES: tuple[Ability, ...] = ("might", "agility", "will")
 INSPIRATION_DICE = 2
 
 
+def check_ability(ability: str) -> None:
+    if ability not in ABILITIES:
+        raise RuleViolation(f"the abilities are Might, Agility and Will, not {ability!r}")
+
+
 def in_force(state: CampaignState, hero: Hero, condition: str) -> bool:
     """Conditions have no effect outside a scenario (seed: City and Journey steps)."""
     return state.in_scenario and any(name_key(c.name) == condition for c in hero.conditions)
@@ -30,8 +35,7 @@ def dice_for(
 ) -> int:
     """The Hero's level in the ability, +2 for an Inspiration gem, +1 Blessed, -1 Weakened
     (red dice only) (§5.1, §3)."""
-    if ability not in ABILITIES:
-        raise RuleViolation(f"the abilities are Might, Agility and Will, not {ability!r}")
+    check_ability(ability)
     dice = int(getattr(hero, ability)) + (INSPIRATION_DICE if inspiration else 0)
     dice += in_force(state, hero, "blessed")
     if red and dice and in_force(state, hero, "weakened"):

@@ -14,6 +14,7 @@ from ledger.state import CampaignState
 from ledger.text import check_name, name_key
 from ledger_base_game.check_rules import (
     Ability,
+    check_ability,
     check_discards,
     check_gems,
     checked_roll,
@@ -49,6 +50,7 @@ class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_onl
             raise RuleViolation("group ability checks are made only outside scenarios (§5.3)")
         if state.group_check is not None:
             raise RuleViolation("a group check is already open; close it first")
+        check_ability(self.ability)
         if not 0 <= self.target <= MAX_TARGET:
             raise RuleViolation(f"a target is from 0 to {MAX_TARGET}, not {self.target}")
         order = tuple(state.hero(name).name for name in self.order)
@@ -113,8 +115,11 @@ class GroupCheckRolled(HeroEvent, tag="base:group-check-rolled", frozen=True, kw
 
     def describe(self) -> str:
         seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
-        applied = [f"{m.text()}: {m.why}" for m in self.modifiers if m.applied]
-        mods = f"; {'; '.join(applied)}" if applied else ""
+        judged = [
+            f"{m.text()} {'applies' if m.applied else 'does not apply'}: {m.why}"
+            for m in self.modifiers
+        ]
+        mods = f"; {'; '.join(judged)}" if judged else ""
         insp = "; Inspiration gem: +2 dice" if self.inspiration else ""
         return (
             f"{self.hero} rolls {' '.join(self.faces) or 'no dice'}{seeded}{insp}{mods}: "
@@ -179,6 +184,7 @@ class ProgressiveCheckOpened(Event, tag="base:progressive-check-opened", frozen=
 
     def apply(self, state: CampaignState) -> CampaignState:
         name = check_name(self.name, "progressive check name")
+        check_ability(self.ability)
         if name in state.progressive_checks and not state.progressive_checks[name].complete:
             raise RuleViolation(f"a progressive check named {name!r} is already open")
         if not 1 <= self.target <= MAX_TARGET:
