@@ -52,6 +52,10 @@ def test_a_dice_file_replaces_the_dice_it_names(tmp_path: Path) -> None:
     path.write_text('[action]\nfaces = ["1", "Z"]\n')
     with pytest.raises(BadInput, match="'Z' is not a face an Action die can have"):
         load_dice_file(path, fallback)
+    only_action = tmp_path / "only-action.toml"
+    only_action.write_text('[action]\nfaces = ["1"]\n')
+    with pytest.raises(BadInput, match=r"needs a \[reaction\] table"):
+        load_dice_file(only_action, None)
     path.write_text("[action\n")
     with pytest.raises(BadInput, match="not valid TOML"):
         load_dice_file(path, fallback)
@@ -207,3 +211,13 @@ def test_an_unknown_requirement_type_names_the_known_ones() -> None:
     situation = Situation(state=state_with(torrax), hero=torrax, discarding=(), registry=registry)
     with pytest.raises(NotFound, match="known: hero, class"):
         judge(Modifier(amount=1, kind="weather", value="rain"), situation)
+
+
+def test_without_plugins_there_are_no_dice_and_no_requirement_types(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("LEDGER_LOAD_PLUGINS", "")
+    registry = Registry(get_plugin_manager())
+    assert len(registry.dice) == len(registry.modifier_types) == 0
+    with pytest.raises(PluginError, match="give --dice FILE or record `dice set FILE`"):
+        registry.default_dice()

@@ -4,10 +4,11 @@ from pathlib import Path
 
 import click
 
-from ledger.dice.definition import DiceSet, load_dice_file
+from ledger.dice.definition import DiceSet
 from ledger_base_game.checks import DiceSetChosen
 from ledger_cli import output
 from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
+from ledger_cli.rolls import dice_in_force
 
 
 def dice_json(dice: DiceSet) -> dict[str, object]:
@@ -68,7 +69,6 @@ def register(cli: click.Group) -> None:
           campaign-ledger dice set counted-dice.toml
         """
         _, state = app.state()
-        current = state.dice or app.registry.default_dice()
         known = app.registry.dice.find(definition)
-        chosen = known or load_dice_file(Path(definition), current)
+        chosen = known or dice_in_force(app.registry, state, Path(definition))
         app.record(DiceSetChosen(dice=chosen), as_json=as_json)

@@ -10,7 +10,7 @@ import click
 from ledger.dice.definition import DiceSet, load_dice_file
 from ledger.dice.faces import DieKind, parse_faces
 from ledger.dice.rolling import check_seed, new_seed, roll
-from ledger.errors import BadInput
+from ledger.errors import BadInput, PluginError
 from ledger.modifiers import Modifier, Situation, judge, parse_modifier
 from ledger.registry import Registry
 from ledger.state import CampaignState, Hero
@@ -24,8 +24,13 @@ GEMS = ("achievement", "inspiration")
 
 def dice_in_force(registry: Registry, state: CampaignState, file: Path | None) -> DiceSet:
     """--dice FILE for this command, else the campaign's `dice set`, else the plugins'."""
-    current = state.dice or registry.default_dice()
-    return load_dice_file(file, current) if file is not None else current
+    if file is None:
+        return state.dice or registry.default_dice()
+    try:
+        current: DiceSet | None = state.dice or registry.default_dice()
+    except PluginError:
+        current = None  # then the file must give both dice
+    return load_dice_file(file, current)
 
 
 def choose_ability(

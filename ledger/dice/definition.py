@@ -88,7 +88,7 @@ def _faces_of(
     table = raw.get(which)
     if table is None:
         if fallback is None:
-            raise BadInput(f"{quoted(str(path))} needs an [{which}] table with faces")
+            raise BadInput(f"{quoted(str(path))} needs a [{which}] table with faces")
         return tuple(getattr(fallback, which))
     faces = table.get("faces") if isinstance(table, dict) else None
     if not isinstance(faces, list) or not all(isinstance(f, str | int) for f in faces):

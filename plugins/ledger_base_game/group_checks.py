@@ -3,6 +3,7 @@ progressive checks (§5.1). Every step is an event; ``apply`` enforces the order
 
 from msgspec.structs import replace
 
+from ledger.dice.definition import STAMINA
 from ledger.dice.scoring import action_successes, stamina_successes
 from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
@@ -22,6 +23,7 @@ from ledger_base_game.check_rules import (
 )
 
 MAX_TARGET = 999
+STAMINA_NOTE = " (stamina faces count +2 outside a scenario)"
 
 
 def taunt_order(state: CampaignState, heroes: tuple[str, ...]) -> tuple[str, ...]:
@@ -123,7 +125,7 @@ class GroupCheckRolled(HeroEvent, tag="base:group-check-rolled", frozen=True, kw
         insp = "; Inspiration gem: +2 dice" if self.inspiration else ""
         return (
             f"{self.hero} rolls {' '.join(self.faces) or 'no dice'}{seeded}{insp}{mods}: "
-            f"{self.successes} (stamina faces count +2 outside a scenario)"
+            f"{self.successes}{STAMINA_NOTE if STAMINA in self.faces else ''}"
         )
 
 
