@@ -1,4 +1,5 @@
-"""check | react | odds: active and reactive ability checks (§4–§6) and their exact odds."""
+"""check HERO ABILITY TARGET: an active ability check (§5.1), built as progressive
+attempts build theirs."""
 
 from collections.abc import Callable
 from pathlib import Path
@@ -7,22 +8,18 @@ from typing import Any, TypeVar
 import click
 
 from ledger.campaign import Recorded
-from ledger.dice.odds import check_odds
 from ledger.dice.scoring import (
     PER_FACE,
-    StaminaRule,
     action_successes,
-    reaction_successes,
     stamina_faces,
 )
 from ledger.errors import BadInput
 from ledger.event import Event
 from ledger.state import CampaignState
-from ledger_base_game.check_rules import check_discards, check_gems
-from ledger_base_game.checks import CheckMade, ReactionMade
-from ledger_base_game.events import DamageTaken, StaminaLost, StaminaSpent
+from ledger_base_game.checks import CheckMade
+from ledger_base_game.events import StaminaSpent
 from ledger_cli import output
-from ledger_cli.context import NUMBERS, App, at_option, json_option, pass_app, show_recorded
+from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
 from ledger_cli.rolls import (
     Declared,
     consequences,
@@ -32,7 +29,6 @@ from ledger_cli.rolls import (
     discard_option,
     faces_for,
     gem_option,
-    modifier_lines,
     modifier_option,
     modifiers_json,
     parse_target,
@@ -225,180 +221,3 @@ def register(cli: click.Group) -> None:
             options["outcome"],
         )
         show_check(record(app, events), as_json)
-
-    @cli.command("react", context_settings=NUMBERS)
-    @click.argument("hero")
-    @click.argument("ability")
-    @click.option("--damage", type=int, default=0, help="The damage the attack deals.")
-    @click.option("--stamina-loss", type=int, default=0, help="The stamina loss it causes.")
-    @roll_option
-    @seed_option
-    @dice_option
-    @gem_option
-    @click.option(
-        "--hourglass",
-        type=int,
-        default=0,
-        help="Successes each hourglass gives through an effect the Ally has (default 0).",
-    )
-    @json_option
-    @pass_app
-    def react(
-        app: App,
-        hero: str,
-        ability: str,
-        damage: int,
-        stamina_loss: int,
-        roll_text: str | None,
-        seed: int | None,
-        dice_file: Path | None,
-        gems: tuple[str, ...],
-        hourglass: int,
-        as_json: bool,
-    ) -> None:
-        """HERO makes a reactive ABILITY check against --damage N or --stamina-loss N.
-
-        Blue dice = the level (+2 Inspiration gem); each success prevents 1; the rest is taken.
-
-        \b
-        Example:
-          campaign-ledger react Torrax might --damage 3 --roll "2 H 0"
-        """
-        if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
-            raise BadInput("give either --damage N or --stamina-loss N, a positive number")
-        _, state = app.state()
-        declared = declare(app.registry, state, hero, ability, gems=gems, red=False)
-        die = dice_in_force(app.registry, state, dice_file).reaction
-        faces, seed = faces_for(state, declared, die, "reaction", roll_text, seed)
-        amount = damage + stamina_loss
-        prevented = min(reaction_successes(faces, hourglass) + declared.achievement, amount)
-        name = declared.hero.name
-        events: list[Event] = [
-            ReactionMade(
-                hero=name,
-                ability=declared.ability,
-                dice=declared.dice,
-                die=die,
-                faces=faces,
-                seed=seed,
-                inspiration=declared.inspiration,
-                achievement=declared.achievement,
-                hourglass=hourglass,
-                damage=damage,
-                stamina_loss=stamina_loss,
-                prevented=prevented,
-            ),
-            *consequences(state, declared, red=False),
-        ]
-        if amount > prevented:
-            taken = DamageTaken if damage else StaminaLost
-            events.append(taken(hero=name, amount=amount - prevented))
-        recorded = record(app, events)
-        if not as_json:
-            show_recorded(recorded, False)
-            return
-        reaction = recorded.events[0]
-        assert isinstance(reaction, ReactionMade)
-        data = {
-            "hero": reaction.hero,
-            "faces": list(reaction.faces),
-            "seed": reaction.seed,
-            "prevented": reaction.prevented,
-            "taken": reaction.damage + reaction.stamina_loss - reaction.prevented,
-            **output.recorded_json(recorded),
-        }
-        click.echo(output.to_json(data))
-
-    @cli.command("odds", context_settings=NUMBERS)
-    @click.argument("hero")
-    @click.argument("ability")
-    @click.argument("target", type=int)
-    @dice_option
-    @modifier_option
-    @discard_option
-    @gem_option
-    @click.option("--hindered", is_flag=True, help="The Hero is Hindered: -1.")
-    @click.option("--choose", metavar="ABILITY", help="For A|B checks: the ability used.")
-    @at_option
-    @json_option
-    @pass_app
-    def odds(
-        app: App,
-        hero: str,
-        ability: str,
-        target: int,
-        dice_file: Path | None,
-        modifiers: tuple[str, ...],
-        discard: tuple[str, ...],
-        gems: tuple[str, ...],
-        hindered: bool,
-        choose: str | None,
-        at: str | None,
-        as_json: bool,
-    ) -> None:
-        """The exact chance that HERO's ABILITY check reaches TARGET, with the best stamina
-        policy (spend only the shortfall) and the stamina it spends on average.
-
-        Computed from the die definitions and the Hero's state: level, unspent stamina,
-        gems, items, modifiers, conditions. Nothing is recorded.
-
-        \b
-        Example:
-          campaign-ledger odds Venia agility 4 --modifier "+2:phrase=Lock picking" --json
-        """
-        _, state = app.state(at)
-        declared = declare(
-            app.registry,
-            state,
-            hero,
-            ability,
-            choose=choose,
-            modifiers=modifiers,
-            discard=discard,
-            gems=gems,
-        )
-        check_gems(declared.hero, declared.inspiration, declared.achievement)
-        check_discards(declared.hero, declared.discard)
-        if hindered and not state.in_scenario:
-            raise BadInput("a Hero is Hindered only in a scenario, next to enemies")
-        dice = dice_in_force(app.registry, state, dice_file)
-        bonus = declared.bonus + declared.achievement - hindered
-        rule: StaminaRule = "spend" if state.in_scenario else "flat"
-        result = check_odds(
-            dice.action, declared.dice, target, bonus, rule, declared.hero.stamina.unspent
-        )
-        data = {
-            "hero": declared.hero.name,
-            "ability": declared.ability,
-            "target": target,
-            "dice": declared.dice,
-            "bonus": bonus,
-            "stamina_rule": rule,
-            "unspent_stamina": declared.hero.stamina.unspent,
-            "modifiers": modifiers_json(declared.modifiers),
-            "die": list(dice.action),
-            "die_name": dice.name,
-            "die_assumed": dice.assumption,
-            "probability": result.probability,
-            "expected_stamina": result.expected_stamina,
-            "cut_mass": result.cut_mass,
-        }
-        if as_json:
-            click.echo(output.to_json(data))
-            return
-        for line in modifier_lines(declared.modifiers):
-            click.echo(line)
-        stamina = (
-            f"stamina faces: spend 0-2 each, up to {declared.hero.stamina.unspent} unspent"
-            if rule == "spend"
-            else "stamina faces count +2 (outside a scenario)"
-        )
-        click.echo(
-            f"{declared.hero.name}: {declared.dice} dice, {bonus:+d} from modifiers and gems, "
-            f"{stamina}"
-        )
-        click.echo(
-            f"P(total >= {target}) = {result.probability:.6f}; expected stamina spent "
-            f"{result.expected_stamina:.4f}"
-        )
-        click.echo(f"dice: {dice.label()}: Action {' '.join(dice.action)}")
