@@ -10,6 +10,13 @@ from hypothesis import strategies as st
 from ledger.dice.odds import check_odds, one_die
 from ledger.dice.rolling import roll
 from ledger.dice.scoring import StaminaRule
+from ledger.plugins import get_plugin_manager
+from ledger.registry import Registry
+from ledger.state import CampaignState, Condition, Gems, Hero, Stamina, Step
+from ledger_base_game.checks import CheckMade
+from ledger_cli.checks import build_check
+from ledger_cli.odds import odds_of
+from ledger_cli.rolls import declare
 
 VALUES = {"0": 0, "1": 1, "2": 2, "1+": 1, "S": 0}
 
@@ -103,3 +110,67 @@ def test_odds_agree_with_monte_carlo(
     error = math.sqrt(odds.probability * (1 - odds.probability) / samples)
     assert abs(rate - odds.probability) <= 3 * error + 1e-9
     assert abs(mean - odds.expected_stamina) <= 3 * mean_error + 1e-9
+
+
+REGISTRY = Registry(get_plugin_manager())
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(
+    die=faces,
+    level=st.integers(0, 4),
+    scenario=st.booleans(),
+    unspent=st.integers(0, 8),
+    conditions=st.sampled_from([(), ("Blessed",), ("Weakened",), ("Blessed", "Weakened")]),
+    gems=st.sampled_from([(), ("achievement",), ("inspiration",), ("inspiration", "achievement")]),
+    burglary=st.booleans(),
+    modifier=st.integers(-2, 3).filter(bool),
+    target=st.integers(0, 10),
+    hindered=st.booleans(),
+)
+def test_odds_of_a_heros_check_agree_with_the_checks_the_ledger_records(
+    die: list[str],
+    level: int,
+    scenario: bool,
+    unspent: int,
+    conditions: tuple[str, ...],
+    gems: tuple[str, ...],
+    burglary: bool,
+    modifier: int,
+    target: int,
+    hindered: bool,
+) -> None:
+    """From a Hero's state (level, stamina, conditions, gems, Talents) to `odds`, against
+    checks built the way `check --spend-stamina best` builds them and applied by the rules."""
+    numbers = {"Blessed": 2, "Weakened": 5}
+    hero = Hero(
+        name="Venia", might=level, agility=2, will=2, taunt=3, chips=8, wounded_chips=4,
+        stamina=Stamina(unspent=unspent, spent=8 - unspent),
+        gems=Gems(achievement=1, inspiration=1),
+        talents=("Burglary",) if burglary else (),
+        conditions=tuple(Condition(name=c, number=numbers[c]) for c in conditions),
+    )  # fmt: skip
+    step = Step(kind="scenario", number=1, scenario=4) if scenario else Step(kind="city", number=1)
+    state = CampaignState(heroes={"Venia": hero}, step=step)
+    hindered = hindered and scenario
+    declared = declare(
+        REGISTRY, state, "Venia", "might", modifiers=(f"{modifier:+d}:talent=Burglary",), gems=gems
+    )
+    odds = odds_of(state, declared, tuple(die), target, hindered)
+    samples, wins, spent = 800, 0, []
+    for seed in range(samples):
+        events = build_check(
+            state, declared, tuple(die), target, None, seed, "best", hindered, None
+        )
+        after = state
+        for event in events:
+            after = event.apply(after)  # every check built is one the rules accept
+        check = events[0]
+        assert isinstance(check, CheckMade)
+        wins += bool(check.success)
+        spent.append(check.stamina_spent)
+    error = math.sqrt(odds.probability * (1 - odds.probability) / samples)
+    assert abs(wins / samples - odds.probability) <= 3 * error + 1e-9
+    mean = sum(spent) / samples
+    spread = math.sqrt(max(sum(x * x for x in spent) / samples - mean * mean, 0) / samples)
+    assert abs(mean - odds.expected_stamina) <= 3 * spread + 1e-9

@@ -2,7 +2,6 @@
 attempts build theirs."""
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -67,13 +66,12 @@ def stamina_to_spend(
 
 
 def build_check(
-    app: App,
     state: CampaignState,
     declared: Declared,
+    die: tuple[str, ...],
     target: int | None,
     roll_text: str | None,
     seed: int | None,
-    dice_file: Path | None,
     spend: str,
     hindered: bool,
     outcome: str | None,
@@ -81,7 +79,6 @@ def build_check(
     best_target: int | None = None,
 ) -> list[Event]:
     """The check and its consequences, in the order they happen."""
-    die = dice_in_force(app.registry, state, dice_file).action
     faces, seed = faces_for(state, declared, die, "action", roll_text, seed)
     base = action_successes(faces) + declared.bonus + declared.achievement - hindered
     flat = 0 if state.in_scenario else PER_FACE * stamina_faces(faces)
@@ -209,13 +206,12 @@ def register(cli: click.Group) -> None:
             gems=options["gems"],
         )
         events = build_check(
-            app,
             state,
             declared,
+            dice_in_force(app.registry, state, options["dice_file"]).action,
             parse_target(target),
             options["roll_text"],
             options["seed"],
-            options["dice_file"],
             options["spend"],
             options["hindered"],
             options["outcome"],

@@ -4,13 +4,15 @@ from pathlib import Path
 
 import click
 
-from ledger.dice.odds import check_odds
+from ledger.dice.odds import Odds, check_odds
 from ledger.dice.scoring import StaminaRule
 from ledger.errors import BadInput
+from ledger.state import CampaignState
 from ledger_base_game.check_rules import check_discards, check_gems
 from ledger_cli import output
 from ledger_cli.context import NUMBERS, App, at_option, json_option, pass_app
 from ledger_cli.rolls import (
+    Declared,
     declare,
     dice_in_force,
     dice_option,
@@ -20,6 +22,23 @@ from ledger_cli.rolls import (
     modifier_option,
     modifiers_json,
 )
+
+
+def stamina_rule(state: CampaignState) -> StaminaRule:
+    return "spend" if state.in_scenario else "flat"
+
+
+def odds_of(
+    state: CampaignState, declared: Declared, die: tuple[str, ...], target: int, hindered: bool
+) -> Odds:
+    """The odds of the check as declared, refusing what `check` would refuse before rolling."""
+    check_gems(declared.hero, declared.inspiration, declared.achievement)
+    check_discards(declared.hero, declared.discard)
+    if hindered and not state.in_scenario:
+        raise BadInput("a Hero is Hindered only in a scenario, next to enemies")
+    bonus = declared.bonus + declared.achievement - hindered
+    rule = stamina_rule(state)
+    return check_odds(die, declared.dice, target, bonus, rule, declared.hero.stamina.unspent)
 
 
 def register(cli: click.Group) -> None:
@@ -71,16 +90,10 @@ def register(cli: click.Group) -> None:
             discard=discard,
             gems=gems,
         )
-        check_gems(declared.hero, declared.inspiration, declared.achievement)
-        check_discards(declared.hero, declared.discard)
-        if hindered and not state.in_scenario:
-            raise BadInput("a Hero is Hindered only in a scenario, next to enemies")
         dice = dice_in_force(app.registry, state, dice_file)
+        result = odds_of(state, declared, dice.action, target, hindered)
         bonus = declared.bonus + declared.achievement - hindered
-        rule: StaminaRule = "spend" if state.in_scenario else "flat"
-        result = check_odds(
-            dice.action, declared.dice, target, bonus, rule, declared.hero.stamina.unspent
-        )
+        rule = stamina_rule(state)
         data = {
             "hero": declared.hero.name,
             "ability": declared.ability,

@@ -12,7 +12,7 @@ from ledger_base_game.group_checks import ProgressiveCheckOpened, ProgressiveRou
 from ledger_cli import output
 from ledger_cli.checks import build_check, check_options, record, show_check, with_options
 from ledger_cli.context import NUMBERS, App, at_option, json_option, listing_group, pass_app
-from ledger_cli.rolls import declare
+from ledger_cli.rolls import declare, dice_in_force
 
 # "12", "HC", "2xHC+4", "3×HC-1": HC is the Hero Count symbol.
 FORMULA = re.compile(r"^\s*(?:(\d+)\s*[x×*]\s*)?HC\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
@@ -99,13 +99,12 @@ def register(cli: click.Group) -> None:
         remaining = check.target - check.progress
         spend = options["spend"]
         events = build_check(
-            app,
             state,
             declared,
+            dice_in_force(app.registry, state, options["dice_file"]).action,
             None,
             options["roll_text"],
             options["seed"],
-            options["dice_file"],
             spend,
             options["hindered"],
             options["outcome"],
