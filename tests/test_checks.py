@@ -259,23 +259,31 @@ def test_10_3_progressive_check_tony_plays_torrax(
     add(table, "Zuva'Sai", might=2, agility=3, will=4, taunt=3, wounded_chips=4)
     add(table, "Lunara", might=2, agility=2, will=3, taunt=4, chips=9, wounded_chips=5)
     to_scenario(table)
-    table("progress", "open", "Gate", "might", "2xHC+4")
+    table("progressive", "open", "Gate", "might", "2xHC+4")
     attempt = as_json(
-        table, "progress", "attempt", "Gate", "Torrax", "--roll", "1+ 1 1 S", "--spend-stamina", "1"
+        table,
+        "progressive",
+        "attempt",
+        "Gate",
+        "Torrax",
+        "--roll",
+        "1+ 1 1 S",
+        "--spend-stamina",
+        "1",
     )
     assert (attempt["dice"], attempt["total"], attempt["stamina_spent"]) == (3, 4, 1)
-    shown = as_json(table, "progress", "show")["Gate"]
+    shown = as_json(table, "progressive", "show")["Gate"]
     assert (shown["progress"], shown["target"], shown["remaining"]) == (4, 12, 8)
     assert as_json(table, "hero", "show", "Torrax")["stamina"]["spent"] == 1
-    again = refused(invoke, db_path, "progress", "attempt", "Gate", "Torrax", "--roll", "1 1 1")
+    again = refused(invoke, db_path, "progressive", "attempt", "Gate", "Torrax", "--roll", "1 1 1")
     assert "already attempted 'Gate' this turn" in again
-    table("progress", "attempt", "Gate", "Venia", "--roll", "1 2")  # others add this round
-    table("progress", "round", "Gate")
-    table("progress", "attempt", "Gate", "Torrax", "--roll", "2 2 2")
-    done = as_json(table, "progress", "show")["Gate"]
+    table("progressive", "attempt", "Gate", "Venia", "--roll", "1 2")  # others add this round
+    table("progressive", "round", "Gate")
+    table("progressive", "attempt", "Gate", "Torrax", "--roll", "2 2 2")
+    done = as_json(table, "progressive", "show")["Gate"]
     assert (done["progress"], done["complete"]) == (4 + 3 + 6, True)
     assert "already complete" in refused(
-        invoke, db_path, "progress", "attempt", "Gate", "Venia", "--roll", "1 1"
+        invoke, db_path, "progressive", "attempt", "Gate", "Venia", "--roll", "1 1"
     )
 
 
@@ -500,9 +508,9 @@ def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
         table, "check", "Torrax", "agility", "5", "--roll", "1 S", "--spend-stamina", "best"
     )
     assert (short["stamina_spent"], short["success"]) == (0, False)  # 2 more cannot reach 5
-    table("progress", "open", "Gate", "might", "9")
+    table("progressive", "open", "Gate", "might", "9")
     partial = as_json(
-        table, "progress", "attempt", "Gate", "Torrax", "--roll", "1 1 S", "--spend-stamina",
+        table, "progressive", "attempt", "Gate", "Torrax", "--roll", "1 1 S", "--spend-stamina",
         "best",
     )  # fmt: skip
     assert (partial["stamina_spent"], partial["total"]) == (2, 4)
@@ -528,10 +536,10 @@ def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
         (("group-check", "agility", "8", "--discard", "Venia"), "HERO=VALUE"),
         (("group-step", "roll", "Venia"), "no group check is open"),
         (("group-step", "close"), "no group check is open"),
-        (("progress", "open", "Gate", "luck", "5"), "not 'luck'"),
-        (("progress", "open", "Gate", "might", "HC*HC"), "a formula like 2xHC+4"),
-        (("progress", "attempt", "Gate", "Venia"), "no progressive check named 'Gate'"),
-        (("progress", "round", "Gate"), "no progressive check named 'Gate'"),
+        (("progressive", "open", "Gate", "luck", "5"), "not 'luck'"),
+        (("progressive", "open", "Gate", "might", "HC*HC"), "a formula like 2xHC+4"),
+        (("progressive", "attempt", "Gate", "Venia"), "no progressive check named 'Gate'"),
+        (("progressive", "round", "Gate"), "no progressive check named 'Gate'"),
         (("attack", "Venia", "2"), "attacks are made in a scenario"),
         (("dice", "set", "no such dice"), "cannot read the die definition"),
     ],

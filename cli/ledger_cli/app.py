@@ -24,7 +24,7 @@ from ledger_cli import (
     history,
     item,
     odds,
-    progress,
+    progressive,
     react,
     stars,
     steps,
@@ -132,7 +132,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         odds,
         group,
         group_step,
-        progress,
+        progressive,
         attack,
     ):
         module.register(cli)

@@ -190,7 +190,7 @@ def register(cli: click.Group) -> None:
         \b
         Examples:
           campaign-ledger check Venia agility 3 --roll "1 1 S"
-          campaign-ledger check Venia might|agility 4 --modifier "+2:phrase=Lock picking"
+          campaign-ledger check Venia 'might|agility' 4 --modifier "+2:phrase=Lock picking"
           campaign-ledger check Torrax might 5 --roll "1+ 1 1 S" --spend-stamina 1
         """
         as_json = options.pop("as_json")

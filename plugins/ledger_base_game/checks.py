@@ -156,7 +156,7 @@ def _progress(state: CampaignState, check: CheckMade) -> CampaignState:
     if check.hero in progressive.attempted:
         raise RuleViolation(
             f"{check.hero} has already attempted {name!r} this turn; once per turn per Hero "
-            "(§5.1) — record `progress round` when the next round begins"
+            "(§5.1) — record `progressive round` when the next round begins"
         )
     updated = replace(
         progressive,

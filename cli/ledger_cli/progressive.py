@@ -1,4 +1,4 @@
-"""progress open | attempt | round | show: progressive checks (§5.1), whose successes build
+"""progressive open | attempt | round | show: progressive checks (§5.1), whose successes build
 up over attempts and Heroes towards a target such as 2xHC+4."""
 
 import re
@@ -32,14 +32,14 @@ def evaluate_target(text: str, heroes: int) -> int:
 
 
 def register(cli: click.Group) -> None:
-    progress = listing_group(
+    progressive = listing_group(
         cli,
-        "progress",
+        "progressive",
         "Progressive checks: successes build up over attempts and Heroes (shows them).",
         default="show",
     )
 
-    @progress.command("open", context_settings=NUMBERS)
+    @progressive.command("open", context_settings=NUMBERS)
     @click.argument("name")
     @click.argument("ability")
     @click.argument("target")
@@ -53,7 +53,7 @@ def register(cli: click.Group) -> None:
 
         \b
         Example:
-          campaign-ledger progress open "Collapsed gate" might 2xHC+4
+          campaign-ledger progressive open "Collapsed gate" might 2xHC+4
         """
         _, state = app.state()
         count = heroes if heroes is not None else len(state.heroes)
@@ -68,7 +68,7 @@ def register(cli: click.Group) -> None:
         )
         app.record(event, as_json=as_json)
 
-    @progress.command("attempt", context_settings=NUMBERS)
+    @progressive.command("attempt", context_settings=NUMBERS)
     @click.argument("name")
     @click.argument("hero")
     @with_options(check_options)
@@ -78,7 +78,7 @@ def register(cli: click.Group) -> None:
 
         \b
         Example (§10.3):
-          campaign-ledger progress attempt "Collapsed gate" Torrax --roll "1+ 1 1 S" \\
+          campaign-ledger progressive attempt "Collapsed gate" Torrax --roll "1+ 1 1 S" \\
             --spend-stamina 1
         """
         as_json = options.pop("as_json")
@@ -113,7 +113,7 @@ def register(cli: click.Group) -> None:
         )
         show_check(record(app, events), as_json)
 
-    @progress.command("round")
+    @progressive.command("round")
     @click.argument("name")
     @json_option
     @pass_app
@@ -121,7 +121,7 @@ def register(cli: click.Group) -> None:
         """A new round: every Hero may attempt NAME again."""
         app.record(ProgressiveRound(name=name), as_json=as_json)
 
-    @progress.command("show")
+    @progressive.command("show")
     @at_option
     @json_option
     @pass_app
