@@ -15,13 +15,9 @@ from ledger.content import (
     ScenarioSpec,
     TalentSpec,
 )
-from ledger.dice.definition import DiceSet
 from ledger.event import Event
 from ledger.hookspecs import hookimpl
-from ledger.modifiers import ModifierType
-from ledger_base_game.checks import CHECK_EVENT_TYPES
 from ledger_base_game.events import EVENT_TYPES
-from ledger_base_game.modifier_types import MODIFIER_TYPES
 
 __version__ = "0.2.0"
 
@@ -35,7 +31,7 @@ def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
-    return [*EVENT_TYPES, *CHECK_EVENT_TYPES]
+    return EVENT_TYPES
 
 
 @hookimpl
@@ -78,12 +74,5 @@ def register_factions() -> list[FactionSpec]:
     return _load("factions.toml", "faction", FactionSpec)
 
 
-@hookimpl
-def register_dice() -> list[DiceSet]:
-    """The default dice, an assumption until counted from real dice (data/dice.toml)."""
-    return _load("dice.toml", "dice", DiceSet)
-
-
-@hookimpl
-def register_modifier_types() -> list[ModifierType]:
-    return MODIFIER_TYPES
+# Dice and checks (§4–§6): their hook implementations live with them.
+from ledger_base_game.check_hooks import register_dice, register_modifier_types  # noqa: E402, F401
