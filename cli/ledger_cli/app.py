@@ -11,27 +11,20 @@ from ledger.database import sqlite3
 from ledger.errors import LedgerError
 from ledger.plugins import get_plugin_manager
 from ledger_cli import (
-    attack,
     batch,
     campaign,
-    checks,
     condition,
-    dice,
     exchange,
-    group,
-    group_step,
     hero,
     history,
     item,
-    odds,
-    progressive,
-    react,
     stars,
     steps,
     verify,
     vitality,
 )
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
+from ledger_cli.dice_commands import register as register_dice_commands
 
 
 class LedgerGroup(click.Group):
@@ -126,16 +119,9 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         verify,
         exchange,
         batch,
-        dice,
-        checks,
-        react,
-        odds,
-        group,
-        group_step,
-        progressive,
-        attack,
     ):
         module.register(cli)
+    register_dice_commands(cli)
     return cli
 
 
