@@ -1,6 +1,7 @@
 """Dice as data: face lists, die definitions from TOML and plugins, seeded rolls, and the
 modifier requirement types (a plugin's works exactly like a built-in one)."""
 
+import re
 from pathlib import Path
 
 import msgspec
@@ -221,3 +222,35 @@ def test_without_plugins_there_are_no_dice_and_no_requirement_types(
     assert len(registry.dice) == len(registry.modifier_types) == 0
     with pytest.raises(PluginError, match="give --dice FILE or record `dice set FILE`"):
         registry.default_dice()
+
+
+class SameDiceName:
+    @staticmethod
+    @hookimpl
+    def register_dice() -> list[DiceSet]:
+        return [DiceSet(name="base game (assumed faces)", action=RED, reaction=BLUE)]
+
+
+class BrokenDice:
+    @staticmethod
+    @hookimpl
+    def register_dice() -> list[DiceSet]:
+        return [DiceSet(name="broken", action=("1", "7"), reaction=BLUE)]
+
+
+@pytest.mark.parametrize(
+    ("plugin", "message"),
+    [
+        (
+            SameDiceName,
+            "'base game (assumed faces)' is registered by both plugin 'ledger_base_game' "
+            "and plugin 'expansion'",
+        ),
+        (BrokenDice, "plugin 'expansion': die definition 'broken': '7' is not a face"),
+    ],
+)
+def test_plugin_dice_are_checked_and_names_are_unique(plugin: object, message: str) -> None:
+    pm = get_plugin_manager()
+    pm.register(plugin, name="expansion")
+    with pytest.raises(PluginError, match=re.escape(message)):
+        Registry(pm)
