@@ -13,6 +13,7 @@ class GroupCheck(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[str, ...]
     rolled: dict[str, int] = {}  # Hero -> successes rolled (modifiers included)
     gems: tuple[str, ...] = ()  # Heroes who spent an Achievement gem on it
+    modifiers: tuple[str, ...] = ()  # as printed (AMOUNT:TYPE=VALUE), judged for each Hero
     success_entry: str | None = None
     failure_entry: str | None = None
 

@@ -548,3 +548,20 @@ def test_bad_input_is_refused_and_writes_nothing(
     table: Invoke, invoke: Invoke, db_path: Path, args: tuple[str, ...], message: str
 ) -> None:
     assert message in refused(invoke, db_path, *args)
+
+
+def test_a_group_checks_modifiers_are_judged_for_each_hero(
+    table: Invoke, invoke: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    set_hero(db_path, pm, "Venia", talents=("Burglary",))
+    table("item", "gain", "Torrax", "Thieves Tools")
+    table("group-step", "open", "agility", "7", "--modifier", "+1:talent=Burglary")
+    table("group-step", "roll", "Torrax", "--roll", "1 1", "--modifier", "+2:item=Thieves Tools")
+    venia = table("group-step", "roll", "Venia", "--roll", "1 1 1").output
+    assert "+1 talent 'Burglary' applies: Venia has the Talent Burglary" in venia
+    assert as_json(table, "group-step", "show")["rolled"] == {"Torrax": 2 + 2, "Venia": 3 + 1}
+    closed = as_json(table, "group-step", "close")
+    assert (closed["total"], closed["success"]) == (8, True)
+    assert "AMOUNT:TYPE=VALUE" in refused(
+        invoke, db_path, "group-step", "open", "agility", "7", "--modifier", "+1 Burglary"
+    )

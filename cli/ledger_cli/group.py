@@ -88,10 +88,12 @@ def roll_events(
 ) -> list[Event]:
     """One Hero's roll and what they declared for it."""
     group = state.group_check
-    ability = group.ability if group else ""
+    if group is None:
+        raise BadInput("no group check is open; open one with `group-step open`")
     gems = ("inspiration",) if inspiration else ()
+    printed = (*group.modifiers, *modifiers)
     declared = declare(
-        app.registry, state, hero, ability, modifiers=modifiers, discard=discard, gems=gems
+        app.registry, state, hero, group.ability, modifiers=printed, discard=discard, gems=gems
     )
     die = dice_in_force(app.registry, state, dice_file).action
     faces, seed = faces_for(state, declared, die, "action", roll_text, seed)
@@ -222,6 +224,7 @@ def register(cli: click.Group) -> None:
                 agreed=agreed,
                 success_entry=success_entry,
                 failure_entry=failure_entry,
+                modifiers=modifiers,
             )
         ]
         state_now = fold(state, events)
@@ -230,7 +233,7 @@ def register(cli: click.Group) -> None:
                 app,
                 state_now,
                 hero,
-                modifiers,
+                (),
                 tuple(items.get(hero, ())),
                 hero in inspired,
                 faces.get(hero),

@@ -43,6 +43,7 @@ def register(cli: click.Group) -> None:
     @click.option("--order", metavar="HERO,HERO,...", help="The order agreed (and who rolls).")
     @click.option("--success-entry", metavar="E")
     @click.option("--failure-entry", metavar="E")
+    @modifier_option
     @json_option
     @pass_app
     def open_step(
@@ -52,6 +53,7 @@ def register(cli: click.Group) -> None:
         order: str | None,
         success_entry: str | None,
         failure_entry: str | None,
+        modifiers: tuple[str, ...],
         as_json: bool,
     ) -> None:
         """Open a group ABILITY check needing TARGET (or 8/13/17 by Hero count)."""
@@ -67,6 +69,7 @@ def register(cli: click.Group) -> None:
             agreed=agreed,
             success_entry=success_entry,
             failure_entry=failure_entry,
+            modifiers=modifiers,
         )
         app.record(opened, as_json=as_json)
 
@@ -91,10 +94,9 @@ def register(cli: click.Group) -> None:
         dice_file: Path | None,
         as_json: bool,
     ) -> None:
-        """HERO's roll, with the optional effects declared before it."""
+        """HERO's roll, with the optional effects declared before it; the check's modifiers
+        given at opening are judged for HERO, and --modifier adds any only HERO's roll has."""
         _, state = app.state()
-        if state.group_check is None:
-            raise BadInput("no group check is open; open one with `group-step open`")
         events = roll_events(
             app, state, hero, modifiers, discard, gem is not None, roll_text, seed, dice_file
         )

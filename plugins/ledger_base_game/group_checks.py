@@ -7,7 +7,7 @@ from ledger.dice.definition import STAMINA
 from ledger.dice.scoring import action_successes, stamina_successes
 from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
-from ledger.modifiers import Modifier
+from ledger.modifiers import Modifier, parse_modifier
 from ledger.open_checks import GroupCheck, ProgressiveCheck
 from ledger.rules import gems
 from ledger.rules.stamina import require_affectable
@@ -46,8 +46,11 @@ class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_onl
     agreed: bool = False  # False: the order is by Taunt, highest first
     success_entry: str | None = None
     failure_entry: str | None = None
+    modifiers: tuple[str, ...] = ()  # as printed; each Hero's roll records how it was judged
 
     def apply(self, state: CampaignState) -> CampaignState:
+        for text in self.modifiers:
+            parse_modifier(text)
         if state.in_scenario:
             raise RuleViolation("group ability checks are made only outside scenarios (§5.3)")
         if state.group_check is not None:
@@ -71,6 +74,7 @@ class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_onl
             order=order,
             success_entry=self.success_entry,
             failure_entry=self.failure_entry,
+            modifiers=self.modifiers,
         )
         return replace(state, group_check=group)
 
