@@ -565,3 +565,21 @@ def test_a_group_checks_modifiers_are_judged_for_each_hero(
     assert "AMOUNT:TYPE=VALUE" in refused(
         invoke, db_path, "group-step", "open", "agility", "7", "--modifier", "+1 Burglary"
     )
+
+
+def test_the_focus_action_adds_a_die_to_active_and_reactive_checks_in_a_scenario(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    assert "Focus is an action, taken in a scenario" in refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1 1 1", "--focus"
+    )
+    to_scenario(table)
+    focused = as_json(table, "check", "Venia", "agility", "3", "--roll", "1 1 1 1", "--focus")
+    assert (focused["dice"], focused["total"]) == (4, 4)
+    assert "+1 Focus" in refused(
+        invoke, db_path, "check", "Venia", "agility", "3", "--roll", "1 1 1", "--focus"
+    )
+    react = as_json(table, "react", "Venia", "will", "--damage", "3", "--roll", "1 1 1", "--focus")
+    assert react["prevented"] == 3
+    odds = as_json(table, "odds", "Venia", "agility", "3", "--focus")
+    assert odds["dice"] == 4

@@ -27,6 +27,7 @@ from ledger_cli.rolls import (
     dice_option,
     discard_option,
     faces_for,
+    focus_option,
     gem_option,
     modifier_option,
     modifiers_json,
@@ -99,6 +100,7 @@ def build_check(
         inspiration=declared.inspiration,
         achievement=declared.achievement,
         hindered=hindered,
+        focus=declared.focus,
         stamina_spent=spent,
         discard=declared.discard,
         modifiers=declared.modifiers,
@@ -155,6 +157,7 @@ check_options = [
     ),
     gem_option,
     click.option("--hindered", is_flag=True, help="The Hero is Hindered: -1 (in a scenario)."),
+    focus_option,
     click.option("--choose", metavar="ABILITY", help="For A|B checks: the ability used."),
     click.option("--outcome", metavar="ENTRY", help="The outcome chosen, e.g. a Story entry."),
     json_option,
@@ -204,6 +207,7 @@ def register(cli: click.Group) -> None:
             modifiers=options["modifiers"],
             discard=options["discard"],
             gems=options["gems"],
+            focus=options["focus"],
         )
         events = build_check(
             state,

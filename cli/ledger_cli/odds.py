@@ -17,6 +17,7 @@ from ledger_cli.rolls import (
     dice_in_force,
     dice_option,
     discard_option,
+    focus_option,
     gem_option,
     modifier_lines,
     modifier_option,
@@ -51,6 +52,7 @@ def register(cli: click.Group) -> None:
     @discard_option
     @gem_option
     @click.option("--hindered", is_flag=True, help="The Hero is Hindered: -1.")
+    @focus_option
     @click.option("--choose", metavar="ABILITY", help="For A|B checks: the ability used.")
     @at_option
     @json_option
@@ -65,6 +67,7 @@ def register(cli: click.Group) -> None:
         discard: tuple[str, ...],
         gems: tuple[str, ...],
         hindered: bool,
+        focus: bool,
         choose: str | None,
         at: str | None,
         as_json: bool,
@@ -89,6 +92,7 @@ def register(cli: click.Group) -> None:
             modifiers=modifiers,
             discard=discard,
             gems=gems,
+            focus=focus,
         )
         dice = dice_in_force(app.registry, state, dice_file)
         result = odds_of(state, declared, dice.action, target, hindered)

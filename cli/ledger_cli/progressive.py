@@ -95,6 +95,7 @@ def register(cli: click.Group) -> None:
             modifiers=options["modifiers"],
             discard=options["discard"],
             gems=options["gems"],
+            focus=options["focus"],
         )
         remaining = check.target - check.progress
         spend = options["spend"]

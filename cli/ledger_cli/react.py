@@ -18,6 +18,7 @@ from ledger_cli.rolls import (
     dice_in_force,
     dice_option,
     faces_for,
+    focus_option,
     gem_option,
     roll_option,
     seed_option,
@@ -34,6 +35,7 @@ def register(cli: click.Group) -> None:
     @seed_option
     @dice_option
     @gem_option
+    @focus_option
     @click.option(
         "--hourglass",
         type=int,
@@ -52,6 +54,7 @@ def register(cli: click.Group) -> None:
         seed: int | None,
         dice_file: Path | None,
         gems: tuple[str, ...],
+        focus: bool,
         hourglass: int,
         as_json: bool,
     ) -> None:
@@ -66,7 +69,7 @@ def register(cli: click.Group) -> None:
         if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
             raise BadInput("give either --damage N or --stamina-loss N, a positive number")
         _, state = app.state()
-        declared = declare(app.registry, state, hero, ability, gems=gems, red=False)
+        declared = declare(app.registry, state, hero, ability, gems=gems, red=False, focus=focus)
         die = dice_in_force(app.registry, state, dice_file).reaction
         faces, seed = faces_for(state, declared, die, "reaction", roll_text, seed)
         amount = damage + stamina_loss
@@ -83,6 +86,7 @@ def register(cli: click.Group) -> None:
                 inspiration=declared.inspiration,
                 achievement=declared.achievement,
                 hourglass=hourglass,
+                focus=declared.focus,
                 damage=damage,
                 stamina_loss=stamina_loss,
                 prevented=prevented,

@@ -85,6 +85,7 @@ class Declared:
     achievement: bool
     discard: tuple[str, ...]
     modifiers: tuple[Modifier, ...]
+    focus: bool = False
 
     @property
     def bonus(self) -> int:
@@ -102,6 +103,7 @@ def declare(
     discard: tuple[str, ...] = (),
     gems: tuple[str, ...] = (),
     red: bool = True,
+    focus: bool = False,
 ) -> Declared:
     hero = state.hero(hero_name)
     chosen, choices = choose_ability(hero, ability, choose)
@@ -114,7 +116,8 @@ def declare(
         hero=hero,
         ability=chosen,
         choices=choices,
-        dice=dice_for(state, hero, chosen, inspiration, red=red),
+        dice=dice_for(state, hero, chosen, inspiration, red, focus=focus),
+        focus=focus,
         inspiration=inspiration,
         achievement=achievement,
         discard=tuple(hero.item(name).name for name in discard),
@@ -134,7 +137,10 @@ def faces_for(
     if text is not None:
         if seed is not None:
             raise BadInput("--seed is for dice the ledger rolls; leave it out with --roll")
-        why = dice_reason(state, declared.hero, declared.ability, declared.inspiration)
+        red = kind == "action"
+        why = dice_reason(
+            state, declared.hero, declared.ability, declared.inspiration, red, focus=declared.focus
+        )
         try:
             return parse_faces(text, die, declared.dice, kind, why), None
         except BadInput as error:
@@ -213,4 +219,7 @@ modifier_option = click.option(
 )
 discard_option = click.option(
     "--discard", multiple=True, metavar="ITEM", help="An item discarded before the roll."
+)
+focus_option = click.option(
+    "--focus", is_flag=True, help="The Hero took the Focus action this round: +1 die."
 )

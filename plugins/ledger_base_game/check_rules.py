@@ -31,26 +31,44 @@ def in_force(state: CampaignState, hero: Hero, condition: str) -> bool:
 
 
 def dice_for(
-    state: CampaignState, hero: Hero, ability: str, inspiration: bool, red: bool = True
+    state: CampaignState,
+    hero: Hero,
+    ability: str,
+    inspiration: bool,
+    red: bool = True,
+    *,
+    focus: bool = False,
 ) -> int:
-    """The Hero's level in the ability, +2 for an Inspiration gem, +1 Blessed, -1 Weakened
-    (red dice only) (§5.1, §3)."""
+    """The Hero's level in the ability, +2 for an Inspiration gem, +1 Focus, +1 Blessed,
+    -1 Weakened (red dice only) (§5.1, §3)."""
     check_ability(ability)
-    dice = int(getattr(hero, ability)) + (INSPIRATION_DICE if inspiration else 0)
+    if focus and not state.in_scenario:
+        raise RuleViolation("Focus is an action, taken in a scenario (§5.1)")
+    dice = int(getattr(hero, ability)) + (INSPIRATION_DICE if inspiration else 0) + focus
     dice += in_force(state, hero, "blessed")
     if red and dice and in_force(state, hero, "weakened"):
         dice -= 1
     return dice
 
 
-def dice_reason(state: CampaignState, hero: Hero, ability: str, inspiration: bool) -> str:
+def dice_reason(
+    state: CampaignState,
+    hero: Hero,
+    ability: str,
+    inspiration: bool,
+    red: bool = True,
+    *,
+    focus: bool = False,
+) -> str:
     """Why that many dice, for the wrong-length error."""
     parts = [f"{hero.name}'s {ability.title()} {getattr(hero, ability)}"]
     if inspiration:
         parts.append("+2 Inspiration gem (declared before the roll)")
+    if focus:
+        parts.append("+1 Focus")
     if in_force(state, hero, "blessed"):
         parts.append("+1 Blessed")
-    if in_force(state, hero, "weakened"):
+    if red and in_force(state, hero, "weakened"):
         parts.append("-1 Weakened")
     return " (" + ", ".join(parts) + ")"
 
@@ -64,19 +82,20 @@ def checked_roll(
     die: tuple[str, ...],
     dice: int,
     faces: tuple[str, ...],
+    *,
+    focus: bool = False,
 ) -> tuple[str, ...]:
     """Refuse a recorded roll that could not have come from this Hero and this die."""
     values, words = (
         (ACTION_VALUES, ACTION_WORDS) if kind == "action" else (REACTION_VALUES, REACTION_WORDS)
     )
     check_die(die, kind.title(), values, words)
-    expected = dice_for(state, hero, ability, inspiration, red=kind == "action")
+    red = kind == "action"
+    expected = dice_for(state, hero, ability, inspiration, red, focus=focus)
+    why = dice_reason(state, hero, ability, inspiration, red, focus=focus)
     if dice != expected:
-        raise RuleViolation(
-            f"{hero.name} rolls {expected} dice{dice_reason(state, hero, ability, inspiration)}, "
-            f"not {dice}"
-        )
-    return check_faces(faces, die, dice, kind, dice_reason(state, hero, ability, inspiration))
+        raise RuleViolation(f"{hero.name} rolls {expected} dice{why}, not {dice}")
+    return check_faces(faces, die, dice, kind, why)
 
 
 def modifier_total(modifiers: tuple[Modifier, ...], discard: tuple[str, ...]) -> int:

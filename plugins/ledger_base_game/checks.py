@@ -58,6 +58,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
     inspiration: bool = False
     achievement: bool = False
     hindered: bool = False
+    focus: bool = False  # the Focus action: +1 die on every check this round
     stamina_spent: int = 0
     discard: tuple[str, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
@@ -72,7 +73,15 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         if self.choices and self.ability not in self.choices:
             raise RuleViolation(f"the check offers {'|'.join(self.choices)}, not {self.ability}")
         checked_roll(
-            state, hero, self.ability, self.inspiration, "action", self.die, self.dice, self.faces
+            state,
+            hero,
+            self.ability,
+            self.inspiration,
+            "action",
+            self.die,
+            self.dice,
+            self.faces,
+            focus=self.focus,
         )
         rule: StaminaRule = "spend" if state.in_scenario else "flat"
         from_stamina = stamina_successes(self.faces, rule, self.stamina_spent)
@@ -124,6 +133,8 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         ]
         if self.inspiration:
             parts.append("Inspiration gem: +2 dice")
+        if self.focus:
+            parts.append("Focus: +1 die")
         if self.achievement:
             parts.append("Achievement gem: +1")
         if self.hindered:
@@ -192,6 +203,7 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
     inspiration: bool = False
     achievement: bool = False
     hourglass: int = 0  # successes each hourglass gives through an effect; 0 without one
+    focus: bool = False
     damage: int = 0
     stamina_loss: int = 0
     prevented: int
@@ -200,7 +212,15 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
         hero = state.hero(self.hero)
         require_affectable(hero)
         checked_roll(
-            state, hero, self.ability, self.inspiration, "reaction", self.die, self.dice, self.faces
+            state,
+            hero,
+            self.ability,
+            self.inspiration,
+            "reaction",
+            self.die,
+            self.dice,
+            self.faces,
+            focus=self.focus,
         )
         if (self.damage > 0) == (self.stamina_loss > 0) or min(self.damage, self.stamina_loss) < 0:
             raise RuleViolation("a reactive check is against damage or stamina loss: give one")
@@ -221,6 +241,8 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
             extras.append(f"each hourglass counts {self.hourglass}")
         if self.inspiration:
             extras.append("Inspiration gem: +2 dice")
+        if self.focus:
+            extras.append("Focus: +1 die")
         if self.achievement:
             extras.append("Achievement gem: +1")
         more = "; " + "; ".join(extras) if extras else ""
