@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.dice.odds import check_odds, one_die
+from ledger.dice.odds import check_odds, extra_faces
 from ledger.dice.rolling import roll
 from ledger.dice.scoring import StaminaRule
 from ledger.plugins import get_plugin_manager
@@ -54,12 +54,19 @@ def test_hand_computed_odds(
 
 
 def test_extra_roll_chains_are_followed_until_the_rest_is_below_1e_12() -> None:
-    distribution, cut = one_die(("1+", "1+", "1+", "0"))  # p(extra) = 3/4
+    extras, cut = extra_faces(("1+", "1+", "1+", "0"), 1)  # p(extra) = 3/4
     assert 0 < cut < 1e-12
-    assert sum(distribution.values()) == pytest.approx(1 - cut, abs=1e-15)
-    # P(successes >= 10) = (3/4)^10 exactly, up to the cut.
-    tail = sum(p for (successes, _), p in distribution.items() if successes >= 10)
-    assert tail == pytest.approx(0.75**10, abs=1e-12)
+    assert sum(extras) == pytest.approx(1 - cut, abs=1e-15)
+    assert sum(extras[10:]) == pytest.approx(0.75**10, abs=1e-12)  # ten 1+ in a row
+    two, _ = extra_faces(("1+", "0"), 2)  # j extra faces before 2 final ones
+    assert two[:3] == pytest.approx([1 / 4, 2 / 8, 3 / 16])
+
+
+def test_a_hostile_die_of_almost_only_extra_rolls_is_still_quick() -> None:
+    die = ("1+",) * 59 + ("S",)
+    odds = check_odds(die, 13, 800, 0, "spend", 20)
+    assert 0 < odds.probability < 1
+    assert odds.cut_mass < 1e-12
 
 
 def simulate(
