@@ -17,8 +17,10 @@ from ledger.content import (
     ServiceSpec,
     TalentSpec,
 )
+from ledger.dice.definition import DiceSet
 from ledger.event import Event
 from ledger.extensions import Migration, Upcaster
+from ledger.modifiers import ModifierType
 from ledger.rows import Row
 from ledger.state import CampaignState
 
@@ -120,3 +122,13 @@ def event_recorded(db: Database, state: CampaignState, event: Event, row: Row) -
 @hookspec
 def register_services() -> list[ServiceSpec]:
     """City activities, locations and services with their costs and effects."""
+
+
+@hookspec
+def register_dice() -> list[DiceSet]:
+    """Die definitions: the faces of the Action and Reaction dice, named, flagged if assumed."""
+
+
+@hookspec
+def register_modifier_types() -> list[ModifierType]:
+    """Kinds of check-modifier requirement: a name and ``judge(situation, value) -> Verdict``."""

@@ -20,9 +20,11 @@ from ledger.content import (
     ServiceSpec,
     TalentSpec,
 )
-from ledger.errors import NotFound, PluginError
+from ledger.dice.definition import DiceSet, check_dice, choose_default
+from ledger.errors import LedgerError, NotFound, PluginError
 from ledger.event import LEDGER_EVENT_TYPES, Event
 from ledger.hooks import collect_from
+from ledger.modifiers import ModifierType
 from ledger.plugins import get_plugin_manager, plugin_version
 from ledger.state import CampaignState
 from ledger.text import name_key, quoted
@@ -102,6 +104,14 @@ class Registry:
             for entry, plugin in self._collect(hook):
                 catalogue.add(entry, plugin)
         self.upcasters = Upcasters(self.event_types, self._collect(pm.hook.register_upcasters))
+        self.dice: Catalogue[DiceSet] = Catalogue("die definition", lambda d: d.name)
+        self.modifier_types: Catalogue[ModifierType] = Catalogue("modifier type", lambda m: m.name)
+        for dice, plugin in self._collect(pm.hook.register_dice):
+            self.dice.add(_checked_dice(dice, plugin), plugin)
+        for kind, plugin in self._collect(pm.hook.register_modifier_types):
+            if not isinstance(kind, ModifierType):
+                raise PluginError(f"plugin {plugin!r} registered {kind!r}, not a ModifierType")
+            self.modifier_types.add(kind, plugin)
         types = tuple(event_type for event_type, _ in self.event_types.values())
         self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
 
@@ -142,6 +152,19 @@ class Registry:
         text = ";".join(f"{name}={version}" for name, version in sorted(self.versions.items()))
         shape = msgspec.json.encode(msgspec.json.schema(CampaignState))
         return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
+
+    def default_dice(self) -> DiceSet:
+        """The plugins' die definition, used unless the campaign or the command sets one."""
+        return choose_default(self.dice.get(name) for name in self.dice.names())
+
+
+def _checked_dice(dice: object, plugin: str) -> DiceSet:
+    if not isinstance(dice, DiceSet):
+        raise PluginError(f"plugin {plugin!r} registered {dice!r}, not a DiceSet")
+    try:
+        return check_dice(dice)
+    except LedgerError as error:
+        raise PluginError(f"plugin {plugin!r}: die definition {dice.name!r}: {error}") from None
 
 
 def _union(types: tuple[type[Event], ...]) -> Any:

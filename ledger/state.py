@@ -4,7 +4,9 @@ from typing import Literal
 
 import msgspec
 
+from ledger.dice.definition import DiceSet
 from ledger.errors import NotFound
+from ledger.open_checks import GroupCheck, ProgressiveCheck
 from ledger.text import name_key, quoted
 
 Status = Literal["normal", "wounded", "exhausted"]
@@ -176,6 +178,9 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     reputation: dict[str, int] = {}
     session: int = 0  # the number of the session being played, 0 between sessions
     sessions: int = 0  # sessions started so far
+    dice: DiceSet | None = None  # set with `dice set`; None: the plugins' definition
+    group_check: GroupCheck | None = None  # a group check being played step by step
+    progressive_checks: dict[str, ProgressiveCheck] = {}
 
     def hero(self, name: str) -> Hero:
         key = name_key(name)

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pluggy
 import pytest
@@ -17,6 +18,7 @@ from ledger.errors import PluginError
 from ledger.event import META_TYPES
 from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
+from ledger.modifiers import Situation
 from ledger.phrases import item_answers
 from ledger.plugins import get_plugin_manager
 from ledger.projection import Projector
@@ -104,30 +106,34 @@ def test_it_changes_which_items_answer_a_phrase(installed: Path, db_path: Path) 
 def test_its_modifier_type_decides_on_the_heros_gadgets(installed: Path, db_path: Path) -> None:
     pm = get_plugin_manager()
     guild(pm, db_path)
-    (modifier,) = [m for m in pm.hook.register_modifier_types()[0] if m.name == "gadgets"]
-    with Ledger.open(db_path, Registry(pm), create=False) as ledger:
+    registry = Registry(pm)
+    modifier = registry.modifier_types.get("gadgets")
+    with Ledger.open(db_path, registry, create=False) as ledger:
         campaign = ledger.campaign()
         state, before = campaign.state(), campaign.state(campaign.head().seq - 1)
-    assert modifier.meets(state, state.hero("Torrax"), 1)
-    assert not modifier.meets(state, state.hero("Torrax"), 2)
-    assert not modifier.meets(before, before.hero("Torrax"), 1)
+
+    def judged(at: Any, value: str) -> bool:
+        hero = at.hero("Torrax")
+        return modifier.judge(
+            Situation(state=at, hero=hero, discarding=(), registry=registry), value
+        ).met
+
+    assert judged(state, "1")
+    assert not judged(state, "2")
+    assert not judged(before, "1")  # before the gadget was built
 
 
-def check_command_missing() -> bool:
-    return "check" not in build_cli(get_plugin_manager()).commands
-
-
-@pytest.mark.skipif(
-    check_command_missing(),
-    reason="the ability check command comes with the dice branch (issue 4); connect after merge",
-)
 def test_its_modifier_type_changes_check_results(installed: Path, db_path: Path) -> None:
     pm = get_plugin_manager()
     guild(pm, db_path)
-    met = cli(pm, db_path, "check", "Venia", "--modifier", "gadgets 1", "--json")
-    meets = cli(pm, db_path, "check", "Torrax", "--modifier", "gadgets 1", "--json")
-    assert met.exit_code == meets.exit_code == 0, met.output + meets.output
-    assert json.loads(met.stdout) != json.loads(meets.stdout)
+    roll = ("check", "Torrax", "might", "5", "--roll", "2 1 1")  # Torrax: Might 3
+    met = cli(pm, db_path, *roll, "--modifier", "+2:gadgets=1", "--json")
+    unmet = cli(pm, db_path, *roll, "--modifier", "+2:gadgets=2", "--json")
+    assert met.exit_code == unmet.exit_code == 0, met.output + unmet.output
+    assert json.loads(met.stdout)["total"] == 6
+    assert json.loads(met.stdout)["success"] is True
+    assert json.loads(unmet.stdout)["total"] == 4
+    assert json.loads(unmet.stdout)["success"] is False
 
 
 def test_its_events_record_the_plugin_and_version(installed: Path, db_path: Path) -> None:

@@ -92,3 +92,7 @@ def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
 @hookimpl
 def register_services() -> list[ServiceSpec]:
     return _load("services.toml", "service", ServiceSpec)
+
+
+# Dice and checks (§4–§6): their hook implementations live with them.
+from ledger_base_game.check_hooks import register_dice, register_modifier_types  # noqa: E402, F401

@@ -7,6 +7,7 @@ from ledger.hookspecs import CommandGroup
 from ledger_cli import (
     city,
     condition,
+    dice_commands,
     faction,
     hero,
     injury,
@@ -36,6 +37,7 @@ MODULES = (
     faction,
     progress,
     sheets,
+    dice_commands,
 )
 
 

@@ -11,6 +11,7 @@ from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
 from ledger.state import CampaignState, Condition, Hero, Item, Stamina, StepKind
 from ledger.text import check_amount, check_name, name_key
+from ledger_base_game.checks import CHECK_EVENT_TYPES
 
 
 class HeroJoined(HeroEvent, tag="base:hero-joined", frozen=True, kw_only=True):
@@ -414,3 +415,6 @@ EVENT_TYPES: list[type[Event]] = [
     StarsSpent,
     StarsGiven,
 ]
+
+# Dice and checks (§4–§6) are defined in their own modules.
+EVENT_TYPES.extend(CHECK_EVENT_TYPES)

@@ -1,13 +1,13 @@
 """The Clockwork Guild: an example expansion, registered through its entry point."""
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from ledger.content import ItemSpec, ProfessionSpec, TalentSpec
+from ledger.errors import BadInput
 from ledger.event import Event
 from ledger.hookspecs import CommandGroup, hookimpl
-from ledger.state import CampaignState, Hero
+from ledger.modifiers import ModifierType, Situation, Verdict
+from ledger.state import CampaignState
 from ledger.text import name_key
 from ledger_example_expansion.events import EVENT_TYPES, GADGET, KIT, carries
 
@@ -48,27 +48,17 @@ def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
     return None  # not ours to judge: the next plugin (finally the base game) reads it
 
 
-Meets = Callable[[CampaignState, Hero, object], bool]
-
-
-@dataclass(frozen=True)
-class ModifierType:
-    """A kind of ability-check modifier: ``meets`` decides whether a Hero meets it. The
-    ``register_modifier_types`` hookspec and the ``check`` command come with the dice work;
-    once they are in, this class gives way to the one that hookspec names."""
-
-    name: str
-    meets: Meets
-
-
-def has_gadgets(state: CampaignState, hero: Hero, value: object) -> bool:
-    """``gadgets N``: the Hero carries at least N Clockwork Gadgets."""
-    return carries(hero, GADGET) >= int(str(value))
+def has_gadgets(situation: Situation, value: str) -> Verdict:
+    """``gadgets=N``: the Hero carries at least N Clockwork Gadgets."""
+    if not value.strip().isdigit():
+        raise BadInput(f"a gadgets requirement is a number of gadgets, not {value!r}")
+    have = carries(situation.hero, GADGET)
+    return Verdict(have >= int(value), f"{situation.hero.name} carries {have} {GADGET}(s)")
 
 
 @hookimpl
 def register_modifier_types() -> list[ModifierType]:
-    return [ModifierType(name="gadgets", meets=has_gadgets)]
+    return [ModifierType(name="gadgets", judge=has_gadgets, help="carries N Clockwork Gadgets")]
 
 
 @hookimpl

@@ -1,0 +1,89 @@
+"""Attacks roll Action dice too (§4.1): stamina faces are paid for like on a check, and the
+Cursed condition (#7) flips every stamina spent in the attack, its cost included, to wound."""
+
+from msgspec.structs import replace
+
+from ledger.dice.faces import check_faces
+from ledger.dice.scoring import action_successes, stamina_successes
+from ledger.errors import RuleViolation
+from ledger.event import HeroEvent
+from ledger.rules.stamina import MAX_AMOUNT, require_affectable
+from ledger.state import CampaignState, Hero
+from ledger.text import check_amount
+from ledger_base_game.check_rules import in_force
+
+MAX_ATTACK_DICE = 20
+
+
+def attack_dice(state: CampaignState, hero: Hero, dice: int) -> int:
+    """The action's dice, +1 Blessed, -1 Weakened (§3)."""
+    dice += in_force(state, hero, "blessed")
+    if dice and in_force(state, hero, "weakened"):
+        dice -= 1
+    return dice
+
+
+class AttackMade(HeroEvent, tag="base:attack-made", frozen=True, kw_only=True):
+    """An attack action's roll: the dice the action gives, its stamina cost, and the stamina
+    spent on stamina faces; the chips move in the events that follow."""
+
+    dice: int  # as the action gives them, before Blessed and Weakened
+    die: tuple[str, ...]
+    faces: tuple[str, ...]
+    seed: int | None = None
+    cost: int = 0
+    stamina_spent: int = 0
+    successes: int
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        hero = state.hero(self.hero)
+        require_affectable(hero)
+        if not state.in_scenario:
+            raise RuleViolation("attacks are made in a scenario")
+        if not 0 <= self.dice <= MAX_ATTACK_DICE:
+            raise RuleViolation(f"an attack rolls 0 to {MAX_ATTACK_DICE} dice, not {self.dice}")
+        if not 0 <= self.cost <= MAX_AMOUNT:
+            raise RuleViolation(f"an action costs 0 to {MAX_AMOUNT} stamina, not {self.cost}")
+        check_faces(self.faces, self.die, attack_dice(state, hero, self.dice), "action")
+        successes = action_successes(self.faces)
+        successes += stamina_successes(self.faces, "spend", self.stamina_spent)
+        if successes != self.successes:
+            raise RuleViolation(f"the roll gives {successes} successes, not {self.successes}")
+        if self.cost + self.stamina_spent > hero.stamina.unspent:
+            raise RuleViolation(
+                f"{hero.name} has only {hero.stamina.unspent} unspent stamina; the attack "
+                f"needs {self.cost + self.stamina_spent}"
+            )
+        return state
+
+    def describe(self) -> str:
+        seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
+        cost = f"; cost {self.cost} stamina" if self.cost else ""
+        spent = f"; {self.stamina_spent} stamina on stamina faces" if self.stamina_spent else ""
+        return (
+            f"{self.hero} attacks — rolled {' '.join(self.faces) or 'no dice'}{seeded}{cost}"
+            f"{spent}; {self.successes} successes"
+        )
+
+
+class StaminaSpentCursed(HeroEvent, tag="base:stamina-spent-cursed", frozen=True, kw_only=True):
+    """Cursed: stamina spent in the attack goes from the disk straight to wound (§3, #7)."""
+
+    amount: int
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        hero = state.hero(self.hero)
+        amount = check_amount(self.amount, "stamina to spend", MAX_AMOUNT)
+        if not in_force(state, hero, "cursed"):
+            raise RuleViolation(f"{hero.name} is not Cursed in a scenario; spend stamina instead")
+        s = hero.stamina
+        if amount > s.unspent:
+            raise RuleViolation(
+                f"{hero.name} has only {s.unspent} unspent stamina; spending {amount} "
+                "is not allowed"
+            )
+        stamina = replace(s, unspent=s.unspent - amount, wound=s.wound + amount)
+        return state.with_hero(replace(hero, stamina=stamina))
+
+    def describe(self) -> str:
+        return f"{self.hero} spends {self.amount} stamina while Cursed: the chips flip to wound"

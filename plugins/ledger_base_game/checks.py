@@ -1,0 +1,263 @@
+"""Dice and ability-check events (§4–§6). Each records the faces rolled and the die they came
+from, so a replay never rolls again and never depends on content; ``apply`` checks the faces
+against the Hero and the die and recomputes the result, so an inconsistent record is refused.
+
+The consequences (stamina spent, items discarded, gems spent, damage taken, Blessed or
+Weakened discarded) are their own events in the same command, after the roll."""
+
+from msgspec.structs import replace
+
+from ledger.dice.definition import STAMINA, DiceSet, check_dice
+from ledger.dice.scoring import StaminaRule, action_successes, reaction_successes, stamina_successes
+from ledger.errors import RuleViolation
+from ledger.event import Event, HeroEvent
+from ledger.modifiers import Modifier
+from ledger.rules import gems
+from ledger.rules.gems import GemKind
+from ledger.rules.stamina import require_affectable
+from ledger.state import CampaignState
+from ledger.text import check_name
+from ledger_base_game.attacks import AttackMade, StaminaSpentCursed
+from ledger_base_game.check_rules import (
+    Ability,
+    check_discards,
+    check_gems,
+    checked_roll,
+    modifier_total,
+)
+from ledger_base_game.group_checks import GROUP_EVENT_TYPES
+
+MAX_HOURGLASS = 2
+
+
+class DiceSetChosen(Event, tag="base:dice-set", frozen=True, kw_only=True):
+    """The campaign's die definition from now on (ruling §12.1)."""
+
+    dice: DiceSet
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return replace(state, dice=check_dice(self.dice))
+
+    def describe(self) -> str:
+        return (
+            f"Dice set to {self.dice.label()}: Action {' '.join(self.dice.action)}, "
+            f"Reaction {' '.join(self.dice.reaction)}"
+        )
+
+
+class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
+    """An active ability check (§5.1), or one attempt at a progressive check."""
+
+    ability: Ability
+    choices: tuple[Ability, ...] = ()  # the abilities the check offered (A|B)
+    target: int | None = None  # None: a "?" check or a progressive check
+    dice: int
+    die: tuple[str, ...]  # the Action die's faces in force
+    faces: tuple[str, ...]  # in the order rolled, extra rolls included
+    seed: int | None = None  # set when the ledger rolled
+    inspiration: bool = False
+    achievement: bool = False
+    hindered: bool = False
+    focus: bool = False  # the Focus action: +1 die on every check this round
+    stamina_spent: int = 0
+    discard: tuple[str, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    total: int
+    success: bool | None = None
+    outcome: str | None = None  # the entry chosen, e.g. from a "?" check's table
+    progressive: str | None = None
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        hero = state.hero(self.hero)
+        require_affectable(hero)
+        if self.choices and self.ability not in self.choices:
+            raise RuleViolation(f"the check offers {'|'.join(self.choices)}, not {self.ability}")
+        checked_roll(
+            state,
+            hero,
+            self.ability,
+            self.inspiration,
+            "action",
+            self.die,
+            self.dice,
+            self.faces,
+            focus=self.focus,
+        )
+        rule: StaminaRule = "spend" if state.in_scenario else "flat"
+        from_stamina = stamina_successes(self.faces, rule, self.stamina_spent)
+        if self.stamina_spent > hero.stamina.unspent:
+            raise RuleViolation(
+                f"{hero.name} has only {hero.stamina.unspent} unspent stamina; spending "
+                f"{self.stamina_spent} is not allowed"
+            )
+        check_gems(hero, self.inspiration, self.achievement)
+        check_discards(hero, self.discard)
+        if self.hindered and not state.in_scenario:
+            raise RuleViolation("a Hero is Hindered only in a scenario, next to enemies")
+        total = action_successes(self.faces) + from_stamina
+        total += modifier_total(self.modifiers, self.discard)
+        total += int(self.achievement) - int(self.hindered)
+        if total != self.total:
+            raise RuleViolation(f"the roll and modifiers total {total}, not {self.total}")
+        success = None if self.target is None else total >= self.target
+        if self.success != success:
+            raise RuleViolation(f"a total of {total} against {self.target} is not {self.success}")
+        if self.outcome is not None:
+            check_name(self.outcome, "outcome")
+        if self.progressive is not None:
+            return _progress(state, self)
+        return state
+
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        notes = _stamina_note(before, self.faces)
+        if self.progressive is not None:
+            check = after.progressive_checks[self.progressive]
+            done = "complete" if check.complete else f"{check.target - check.progress} to go"
+            notes.append(f"{self.progressive!r}: {check.progress}/{check.target}, {done}")
+        return notes
+
+    def describe(self) -> str:
+        what = f"progressive check {self.progressive!r}" if self.progressive else "check"
+        against = "?" if self.target is None else str(self.target)
+        head = (
+            f"{self.hero}: {self.ability.title()} {what} {against if not self.progressive else ''}"
+        )
+        rolled = " ".join(self.faces) or "no dice"
+        seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
+        parts = [f"{head.rstrip()} — rolled {rolled}{seeded}"]
+        if self.stamina_spent:
+            parts.append(f"{self.stamina_spent} stamina spent on stamina faces")
+        parts += [
+            f"{m.text()} {'applies' if m.applied else 'does not apply'}: {m.why}"
+            for m in self.modifiers
+        ]
+        if self.inspiration:
+            parts.append("Inspiration gem: +2 dice")
+        if self.focus:
+            parts.append("Focus: +1 die")
+        if self.achievement:
+            parts.append("Achievement gem: +1")
+        if self.hindered:
+            parts.append("Hindered: -1")
+        result = {True: "success", False: "failure", None: "recorded"}[self.success]
+        if self.progressive:
+            result = f"adds {max(self.total, 0)}"
+        outcome = f" → {self.outcome}" if self.outcome else ""
+        return "; ".join(parts) + f"; total {self.total}: {result}{outcome}"
+
+
+def _stamina_note(before: CampaignState, faces: tuple[str, ...]) -> list[str]:
+    if before.in_scenario or STAMINA not in faces:
+        return []
+    return ["each stamina face counts +2 outside a scenario; no stamina is spent (seed text)"]
+
+
+def _progress(state: CampaignState, check: CheckMade) -> CampaignState:
+    name = check.progressive or ""
+    progressive = state.progressive_checks.get(name)
+    if progressive is None:
+        known = ", ".join(state.progressive_checks) or "none"
+        raise RuleViolation(f"no progressive check named {name!r} is open (open: {known})")
+    if progressive.complete:
+        raise RuleViolation(f"the progressive check {name!r} is already complete")
+    if check.ability != progressive.ability:
+        raise RuleViolation(f"{name!r} is a {progressive.ability.title()} check")
+    if check.target is not None:
+        raise RuleViolation("a progressive check's target is the one it was opened with")
+    if check.hero in progressive.attempted:
+        raise RuleViolation(
+            f"{check.hero} has already attempted {name!r} this turn; once per turn per Hero "
+            "(§5.1) — record `progressive round` when the next round begins"
+        )
+    updated = replace(
+        progressive,
+        progress=progressive.progress + max(check.total, 0),
+        attempted=(*progressive.attempted, check.hero),
+    )
+    return replace(state, progressive_checks={**state.progressive_checks, name: updated})
+
+
+class CheckGemSpent(HeroEvent, tag="base:check-gem-spent", frozen=True, kw_only=True):
+    """A gem discarded for a check: Inspiration before the roll (+2 dice), Achievement at
+    any point (+1 success); one of each per check at most (§6)."""
+
+    kind: GemKind
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: gems.spend(hero, self.kind, 1))
+
+    def describe(self) -> str:
+        gain = "+2 dice" if self.kind == "inspiration" else "+1 success"
+        return f"{self.hero} spends an {self.kind.title()} gem on the check ({gain})"
+
+
+class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=True):
+    """A reactive check (§5.2): each success prevents 1 damage or 1 stamina loss. Blessed
+    adds a die here too: it applies to a check's roll (§3)."""
+
+    ability: Ability
+    dice: int
+    die: tuple[str, ...]  # the Reaction die's faces in force
+    faces: tuple[str, ...]
+    seed: int | None = None
+    inspiration: bool = False
+    achievement: bool = False
+    hourglass: int = 0  # successes each hourglass gives through an effect; 0 without one
+    focus: bool = False
+    damage: int = 0
+    stamina_loss: int = 0
+    prevented: int
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        hero = state.hero(self.hero)
+        require_affectable(hero)
+        checked_roll(
+            state,
+            hero,
+            self.ability,
+            self.inspiration,
+            "reaction",
+            self.die,
+            self.dice,
+            self.faces,
+            focus=self.focus,
+        )
+        if (self.damage > 0) == (self.stamina_loss > 0) or min(self.damage, self.stamina_loss) < 0:
+            raise RuleViolation("a reactive check is against damage or stamina loss: give one")
+        if not 0 <= self.hourglass <= MAX_HOURGLASS:
+            raise RuleViolation(f"an hourglass counts 0 to {MAX_HOURGLASS} successes")
+        check_gems(hero, self.inspiration, self.achievement)
+        successes = reaction_successes(self.faces, self.hourglass) + int(self.achievement)
+        prevented = min(successes, self.damage + self.stamina_loss)
+        if prevented != self.prevented:
+            raise RuleViolation(f"the roll prevents {prevented}, not {self.prevented}")
+        return state
+
+    def describe(self) -> str:
+        against = f"{self.damage} damage" if self.damage else f"{self.stamina_loss} stamina loss"
+        seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
+        extras = []
+        if self.hourglass:
+            extras.append(f"each hourglass counts {self.hourglass}")
+        if self.inspiration:
+            extras.append("Inspiration gem: +2 dice")
+        if self.focus:
+            extras.append("Focus: +1 die")
+        if self.achievement:
+            extras.append("Achievement gem: +1")
+        more = "; " + "; ".join(extras) if extras else ""
+        return (
+            f"{self.hero}: reactive {self.ability.title()} check against {against} — rolled "
+            f"{' '.join(self.faces) or 'no dice'}{seeded}{more}; {self.prevented} prevented"
+        )
+
+
+CHECK_EVENT_TYPES: list[type[Event]] = [
+    DiceSetChosen,
+    CheckMade,
+    CheckGemSpent,
+    ReactionMade,
+    *GROUP_EVENT_TYPES,
+    AttackMade,
+    StaminaSpentCursed,
+]

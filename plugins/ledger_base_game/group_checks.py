@@ -1,0 +1,229 @@
+"""Group ability checks (§5.3, seed: City and Journey steps) played step by step, and
+progressive checks (§5.1). Every step is an event; ``apply`` enforces the order of play."""
+
+from msgspec.structs import replace
+
+from ledger.dice.definition import STAMINA
+from ledger.dice.scoring import action_successes, stamina_successes
+from ledger.errors import RuleViolation
+from ledger.event import Event, HeroEvent
+from ledger.modifiers import Modifier, parse_modifier
+from ledger.open_checks import GroupCheck, ProgressiveCheck
+from ledger.rules import gems
+from ledger.rules.stamina import require_affectable
+from ledger.state import CampaignState
+from ledger.text import check_name, name_key
+from ledger_base_game.check_rules import (
+    Ability,
+    check_ability,
+    check_discards,
+    check_gems,
+    checked_roll,
+    modifier_total,
+)
+
+MAX_TARGET = 999
+STAMINA_NOTE = " (stamina faces count +2 outside a scenario)"
+
+
+def taunt_order(state: CampaignState, heroes: tuple[str, ...]) -> tuple[str, ...]:
+    """Highest Taunt first; equal Taunts keep the order the Heroes joined (a ruling: the
+    rules do not break ties)."""
+    return tuple(sorted(heroes, key=lambda name: -state.hero(name).taunt))
+
+
+def _open(state: CampaignState) -> GroupCheck:
+    if state.group_check is None:
+        raise RuleViolation("no group check is open; open one with `group-step open`")
+    return state.group_check
+
+
+class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_only=True):
+    ability: Ability
+    target: int
+    thresholds: tuple[int, ...] = ()  # as printed, for 2, 3, 4 Heroes
+    order: tuple[str, ...]
+    agreed: bool = False  # False: the order is by Taunt, highest first
+    success_entry: str | None = None
+    failure_entry: str | None = None
+    modifiers: tuple[str, ...] = ()  # as printed; each Hero's roll records how it was judged
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        for text in self.modifiers:
+            parse_modifier(text)
+        if state.in_scenario:
+            raise RuleViolation("group ability checks are made only outside scenarios (§5.3)")
+        if state.group_check is not None:
+            raise RuleViolation("a group check is already open; close it first")
+        check_ability(self.ability)
+        if not 0 <= self.target <= MAX_TARGET:
+            raise RuleViolation(f"a target is from 0 to {MAX_TARGET}, not {self.target}")
+        order = tuple(state.hero(name).name for name in self.order)
+        if not order or len({name_key(n) for n in order}) != len(order):
+            raise RuleViolation("a group check names each Hero once, and at least one")
+        if not self.agreed and order != taunt_order(state, order):
+            raise RuleViolation(
+                f"by Taunt, highest first, the order is {taunt_order(state, order)}"
+            )
+        for entry in (self.success_entry, self.failure_entry):
+            if entry is not None:
+                check_name(entry, "story entry")
+        group = GroupCheck(
+            ability=self.ability,
+            target=self.target,
+            order=order,
+            success_entry=self.success_entry,
+            failure_entry=self.failure_entry,
+            modifiers=self.modifiers,
+        )
+        return replace(state, group_check=group)
+
+    def describe(self) -> str:
+        how = "order agreed" if self.agreed else "order by Taunt"
+        return (
+            f"Group {self.ability.title()} check opened: {self.target} needed; "
+            f"{', '.join(self.order)} ({how})"
+        )
+
+
+class GroupCheckRolled(HeroEvent, tag="base:group-check-rolled", frozen=True, kw_only=True):
+    """One Hero's roll: optional effects (discards, an Inspiration gem) declared before it;
+    stamina faces count +2 outside a scenario, so none is spent."""
+
+    dice: int
+    die: tuple[str, ...]
+    faces: tuple[str, ...]
+    seed: int | None = None
+    inspiration: bool = False
+    discard: tuple[str, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    successes: int
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        group = _open(state)
+        hero = state.hero(self.hero)
+        require_affectable(hero)
+        if group.next_to_roll() != hero.name:
+            if hero.name in group.rolled:
+                raise RuleViolation(f"{hero.name} has already rolled for this group check")
+            raise RuleViolation(f"it is {group.next_to_roll()}'s turn to roll, not {hero.name}'s")
+        checked_roll(
+            state, hero, group.ability, self.inspiration, "action", self.die, self.dice, self.faces
+        )
+        check_gems(hero, self.inspiration, False)
+        check_discards(hero, self.discard)
+        successes = action_successes(self.faces) + stamina_successes(self.faces, "flat", 0)
+        successes += modifier_total(self.modifiers, self.discard)
+        if successes != self.successes:
+            raise RuleViolation(f"{hero.name}'s roll totals {successes}, not {self.successes}")
+        rolled = {**group.rolled, hero.name: successes}
+        return replace(state, group_check=replace(group, rolled=rolled))
+
+    def describe(self) -> str:
+        seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
+        judged = [
+            f"{m.text()} {'applies' if m.applied else 'does not apply'}: {m.why}"
+            for m in self.modifiers
+        ]
+        mods = f"; {'; '.join(judged)}" if judged else ""
+        insp = "; Inspiration gem: +2 dice" if self.inspiration else ""
+        return (
+            f"{self.hero} rolls {' '.join(self.faces) or 'no dice'}{seeded}{insp}{mods}: "
+            f"{self.successes}{STAMINA_NOTE if STAMINA in self.faces else ''}"
+        )
+
+
+class GroupCheckGem(HeroEvent, tag="base:group-check-gem", frozen=True, kw_only=True):
+    """An Achievement gem on a group check: only once every Hero has rolled; one per Hero."""
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        group = _open(state)
+        hero = state.hero(self.hero)
+        waiting = group.next_to_roll()
+        if waiting is not None:
+            raise RuleViolation(
+                f"gem decisions wait until every Hero has rolled; {waiting} has not (§5.3)"
+            )
+        if hero.name not in group.order:
+            raise RuleViolation(f"{hero.name} is not part of this group check")
+        if hero.name in group.gems:
+            raise RuleViolation(
+                f"{hero.name} has already spent a gem on this check (one per check)"
+            )
+        state = state.with_hero(gems.spend(hero, "achievement", 1))
+        return replace(state, group_check=replace(group, gems=(*group.gems, hero.name)))
+
+    def describe(self) -> str:
+        return f"{self.hero} spends an Achievement gem on the group check (+1)"
+
+
+class GroupCheckClosed(Event, tag="base:group-check-closed", frozen=True, kw_only=True):
+    total: int
+    success: bool
+    outcome: str | None = None
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        group = _open(state)
+        waiting = group.next_to_roll()
+        if waiting is not None:
+            raise RuleViolation(f"{waiting} has not rolled yet")
+        success = group.total >= group.target
+        outcome = group.success_entry if success else group.failure_entry
+        if (self.total, self.success, self.outcome) != (group.total, success, outcome):
+            raise RuleViolation(
+                f"the group check totals {group.total} against {group.target} "
+                f"({'success' if success else 'failure'}, outcome {outcome})"
+            )
+        return replace(state, group_check=None)
+
+    def describe(self) -> str:
+        result = "success" if self.success else "failure"
+        outcome = f" → {self.outcome}" if self.outcome else ""
+        return f"Group check closed: total {self.total}, {result}{outcome}"
+
+
+class ProgressiveCheckOpened(Event, tag="base:progressive-check-opened", frozen=True, kw_only=True):
+    name: str
+    ability: Ability
+    target: int
+    formula: str = ""  # as printed, e.g. "2xHC+4"
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        name = check_name(self.name, "progressive check name")
+        check_ability(self.ability)
+        if name in state.progressive_checks and not state.progressive_checks[name].complete:
+            raise RuleViolation(f"a progressive check named {name!r} is already open")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise RuleViolation(f"a target is from 1 to {MAX_TARGET}, not {self.target}")
+        check = ProgressiveCheck(name=name, ability=self.ability, target=self.target)
+        return replace(state, progressive_checks={**state.progressive_checks, name: check})
+
+    def describe(self) -> str:
+        formula = f" ({self.formula})" if self.formula else ""
+        return f"Progressive {self.ability.title()} check {self.name!r}: {self.target}{formula}"
+
+
+class ProgressiveRound(Event, tag="base:progressive-check-round", frozen=True, kw_only=True):
+    """A new round: every Hero may attempt the progressive check again."""
+
+    name: str
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        check = state.progressive_checks.get(self.name)
+        if check is None or check.complete:
+            raise RuleViolation(f"no progressive check named {self.name!r} is open")
+        updated = replace(check, turn=check.turn + 1, attempted=())
+        return replace(state, progressive_checks={**state.progressive_checks, self.name: updated})
+
+    def describe(self) -> str:
+        return f"A new round for the progressive check {self.name!r}"
+
+
+GROUP_EVENT_TYPES: list[type[Event]] = [
+    GroupCheckOpened,
+    GroupCheckRolled,
+    GroupCheckGem,
+    GroupCheckClosed,
+    ProgressiveCheckOpened,
+    ProgressiveRound,
+]
