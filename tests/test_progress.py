@@ -34,7 +34,7 @@ def level_two(party: Invoke) -> Invoke:
 # §10.16 Gems caps
 
 
-def test_a_sixth_inspiration_gem_is_an_achievement_gem(party: Invoke) -> None:
+def test_10_16_a_sixth_inspiration_gem_is_an_achievement_gem(party: Invoke) -> None:
     party("gem", "gain", "Torrax", "achievement", "14")
     party("gem", "gain", "Torrax", "inspiration", "5")
     result = party("gem", "gain", "Torrax", "inspiration")
@@ -43,7 +43,7 @@ def test_a_sixth_inspiration_gem_is_an_achievement_gem(party: Invoke) -> None:
     assert gems == {"achievement": 15, "inspiration": 5}
 
 
-def test_a_sixteenth_achievement_gem_is_lost_and_the_event_says_so(party: Invoke) -> None:
+def test_10_16_a_sixteenth_achievement_gem_is_lost_and_the_event_says_so(party: Invoke) -> None:
     party("gem", "gain", "Torrax", "achievement", "15")
     result = party("gem", "gain", "Torrax", "achievement")
     assert "1 lost" in result.output
@@ -116,7 +116,7 @@ def test_the_keyword_query_reads_hero_and_party_journals(ledger: Any) -> None:
 # §9 and §10.4 XP to level 2
 
 
-def test_level_two_comes_at_the_start_of_the_next_city_step(party: Invoke) -> None:
+def test_10_4_level_two_comes_at_the_start_of_the_next_city_step(party: Invoke) -> None:
     party("step", "scenario", "4")  # Twilight Watch shows the XP symbol
     party("scenario", "end", "--outcome", "S1")
     party("step", "city")
