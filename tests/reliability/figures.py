@@ -1,0 +1,37 @@
+"""The reliability tests' figures: each test appends what it tried and what went wrong to a
+JSON-lines file (``--report-figures FILE``); the run ends with them as a Markdown table.
+
+Figures are written before the test asserts, so a failing run shows its non-zero losses.
+"""
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+OPTION = "report_figures"
+
+
+def record(config: pytest.Config, area: str, **figures: int) -> None:
+    """Add ``figures`` (name: count) to ``area``'s row; a no-op without --report-figures."""
+    path = config.getoption(OPTION)
+    if path is None:
+        return
+    line = json.dumps({"area": area, "figures": figures})
+    with Path(path).open("a", encoding="utf-8") as out:  # one short append per test: no tearing
+        out.write(line + "\n")
+
+
+def table(path: Path) -> str:
+    """One row per area, each figure summed over the tests (and xdist workers) that gave it."""
+    rows: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        for name, value in entry["figures"].items():
+            rows[entry["area"]][name] += value
+    lines = ["| Test | Figures |", "|---|---|"]
+    for area in sorted(rows):
+        shown = ", ".join(f"{value:,} {name}" for name, value in rows[area].items())
+        lines.append(f"| {area} | {shown} |")
+    return "\n".join(lines)
