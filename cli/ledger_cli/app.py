@@ -1,5 +1,7 @@
 """The root command: global options, error handling, and the noun groups."""
 
+import random
+import time
 import warnings
 from pathlib import Path
 from typing import Any, TextIO
@@ -8,7 +10,7 @@ import click
 import pluggy
 
 from ledger.database import sqlite3
-from ledger.errors import LedgerError
+from ledger.errors import ConflictError, LedgerError
 from ledger.plugins import get_plugin_manager
 from ledger_cli import (
     batch,
@@ -25,17 +27,42 @@ from ledger_cli import (
 )
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 
+ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
+
 
 class LedgerGroup(click.Group):
-    """Turns ledger errors into exit status 1 with the message on stderr, never a traceback."""
+    """Turns ledger errors into exit status 1 with the message on stderr, never a traceback.
+
+    A command that lost a race to another writer (ConflictError, nothing written) runs again
+    from the start, holding the write lock: it reads the new state, builds its events again
+    and is checked against the rules again, so a spend another process already made is
+    refused, never applied twice. A conflict with the user's own --expect-seq is not retried.
+    """
 
     def invoke(self, ctx: click.Context) -> Any:
+        args = (list(ctx._protected_args), list(ctx.args))  # Group.invoke consumes them
+        attempt = 1
         try:
-            return super().invoke(ctx)
-        except LedgerError as error:
-            raise click.ClickException(str(error)) from None
-        except sqlite3.Error as error:
-            raise click.ClickException(f"the ledger database failed: {error}") from None
+            while True:
+                try:
+                    return super().invoke(ctx)
+                except ConflictError as error:
+                    app = ctx.obj
+                    if not isinstance(app, App) or app.expect_seq is not None:
+                        raise click.ClickException(str(error)) from None
+                    if attempt == ATTEMPTS:
+                        raise click.ClickException(str(error)) from None
+                    time.sleep(random.uniform(0, 0.01 * attempt))
+                    app.retrying = True  # under the write lock from now on
+                    ctx._protected_args, ctx.args = list(args[0]), list(args[1])
+                    attempt += 1
+                except LedgerError as error:
+                    raise click.ClickException(str(error)) from None
+                except sqlite3.Error as error:
+                    raise click.ClickException(f"the ledger database failed: {error}") from None
+        finally:
+            if isinstance(ctx.obj, App):
+                ctx.obj.retrying = False  # batch: the next line starts optimistic again
 
 
 def _show_warning(
