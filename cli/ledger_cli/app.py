@@ -59,7 +59,10 @@ class LedgerGroup(click.Group):
                 except LedgerError as error:
                     raise click.ClickException(str(error)) from None
                 except sqlite3.Error as error:
-                    raise click.ClickException(f"the ledger database failed: {error}") from None
+                    where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
+                    raise click.ClickException(
+                        f"the ledger database{where} failed: {error}; nothing was written"
+                    ) from None
         finally:
             if isinstance(ctx.obj, App):
                 ctx.obj.retrying = False  # batch: the next line starts optimistic again
