@@ -82,9 +82,16 @@ class Registry:
 
     @staticmethod
     def _collect(hook: Any) -> Iterable[tuple[Any, str]]:
-        """Call each implementation on its own, so every answer is attributed to its plugin."""
+        """Call each implementation on its own, so every answer is attributed to its plugin
+        and a plugin that raises is named instead of crashing the host."""
         for impl in hook.get_hookimpls():
-            for entry in impl.function() or ():
+            try:
+                answers = list(impl.function() or ())
+            except Exception as error:
+                raise PluginError(
+                    f"plugin {impl.plugin_name!r} failed in {hook.name}: {error!r}"
+                ) from error
+            for entry in answers:
                 yield entry, impl.plugin_name
 
     def _add_event_type(self, event_type: type[Event], plugin: str) -> None:
