@@ -12,6 +12,7 @@ import pluggy
 from ledger.database import sqlite3
 from ledger.errors import ConflictError, LedgerError
 from ledger.plugins import get_plugin_manager
+from ledger.text import printable
 from ledger_cli import (
     batch,
     campaign,
@@ -30,6 +31,12 @@ from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
 
 
+def _printable(error: click.UsageError) -> click.UsageError:
+    """Click quotes the offending argument as typed: escape what a terminal would act on."""
+    message = printable(error.format_message())
+    return click.UsageError(message if len(message) <= 500 else message[:500] + "…", error.ctx)
+
+
 class LedgerGroup(click.Group):
     """Turns ledger errors into exit status 1 with the message on stderr, never a traceback.
 
@@ -38,6 +45,12 @@ class LedgerGroup(click.Group):
     and is checked against the rules again, so a spend another process already made is
     refused, never applied twice. A conflict with the user's own --expect-seq is not retried.
     """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise _printable(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         args = (list(ctx._protected_args), list(ctx.args))  # Group.invoke consumes them
@@ -56,6 +69,8 @@ class LedgerGroup(click.Group):
                     app.retrying = True  # under the write lock from now on
                     ctx._protected_args, ctx.args = list(args[0]), list(args[1])
                     attempt += 1
+                except click.UsageError as error:
+                    raise _printable(error) from None
                 except LedgerError as error:
                     raise click.ClickException(str(error)) from None
                 except sqlite3.Error as error:
