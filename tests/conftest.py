@@ -36,16 +36,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    path = config.getoption(figures.OPTION)
+    path = figures.configure(config)
     if path is not None and not hasattr(config, "workerinput"):  # the controller, once
-        Path(path).write_text("")
+        path.write_text("")
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    path = config.getoption(figures.OPTION)
-    if path is not None and Path(path).exists():
+    path = config.stash.get(figures.PATH, None)
+    if path is not None and path.exists():
         terminalreporter.write_sep("-", "reliability figures")
-        terminalreporter.write_line(figures.table(Path(path)))
+        terminalreporter.write_line(figures.table(path))
 
 
 @pytest.fixture

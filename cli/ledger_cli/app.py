@@ -37,6 +37,13 @@ def _printable(error: click.UsageError) -> click.UsageError:
     return click.UsageError(message if len(message) <= 500 else message[:500] + "…", error.ctx)
 
 
+def _nul(error: ValueError) -> Exception:
+    """open() and stat() refuse a NUL in a file name (a batch line can hold one)."""
+    if "null byte" not in str(error):
+        return error
+    return click.UsageError("a file name cannot contain a NUL character")
+
+
 class LedgerGroup(click.Group):
     """Turns ledger errors into exit status 1 with the message on stderr, never a traceback.
 
@@ -51,6 +58,8 @@ class LedgerGroup(click.Group):
             return super().parse_args(ctx, args)
         except click.UsageError as error:
             raise _printable(error) from None
+        except ValueError as error:
+            raise _nul(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         args = (list(ctx._protected_args), list(ctx.args))  # Group.invoke consumes them
@@ -71,6 +80,8 @@ class LedgerGroup(click.Group):
                     attempt += 1
                 except click.UsageError as error:
                     raise _printable(error) from None
+                except ValueError as error:
+                    raise _nul(error) from None
                 except LedgerError as error:
                     raise click.ClickException(str(error)) from None
                 except sqlite3.Error as error:

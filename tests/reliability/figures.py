@@ -11,15 +11,25 @@ from pathlib import Path
 import pytest
 
 OPTION = "report_figures"
+PATH = pytest.StashKey[Path]()
+
+
+def configure(config: pytest.Config) -> Path | None:
+    """The figures file as an absolute path, fixed before any test changes directory."""
+    option = config.getoption(OPTION)
+    if option is None:
+        return None
+    path = config.stash[PATH] = Path(option).resolve()
+    return path
 
 
 def record(config: pytest.Config, area: str, **figures: int) -> None:
     """Add ``figures`` (name: count) to ``area``'s row; a no-op without --report-figures."""
-    path = config.getoption(OPTION)
+    path = config.stash.get(PATH, None)
     if path is None:
         return
     line = json.dumps({"area": area, "figures": figures})
-    with Path(path).open("a", encoding="utf-8") as out:  # one short append per test: no tearing
+    with path.open("a", encoding="utf-8") as out:  # one short append per test: no tearing
         out.write(line + "\n")
 
 

@@ -74,15 +74,25 @@ def problems(path: Path) -> list[str]:
         return [str(problem) for problem in verify(ledger)]
 
 
-def assert_sound(path: Path) -> None:
-    """The file is an intact SQLite database whose chains have no gap and verify."""
-    assert integrity(path) == "ok"
+def damage(path: Path) -> list[str]:
+    """What is wrong with the file: integrity_check, a gap in a chain, verify's problems."""
+    check = integrity(path)
+    if check != "ok":
+        return [f"integrity_check: {check}"]
     seqs: dict[str, list[int]] = {}
     for campaign, seq, *_ in stored(path):
         seqs.setdefault(campaign, []).append(seq)
-    for campaign, numbers in seqs.items():
-        assert numbers == list(range(1, len(numbers) + 1)), f"gap in {campaign!r}"
-    assert problems(path) == []
+    gaps = [
+        f"a gap in {campaign!r}"
+        for campaign, numbers in seqs.items()
+        if numbers != list(range(1, len(numbers) + 1))
+    ]
+    return gaps + problems(path)
+
+
+def assert_sound(path: Path) -> None:
+    """The file is an intact SQLite database whose chains have no gap and verify."""
+    assert damage(path) == []
 
 
 def child_env() -> dict[str, str]:

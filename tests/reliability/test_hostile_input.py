@@ -7,12 +7,12 @@ tests/test_bad_input.py has the hand-written cases; these are generated around t
 """
 
 import json
-import os
 import shutil
 import unicodedata
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -113,14 +113,16 @@ def copy(template: Path, path: Path) -> Path:
     return path
 
 
-def test_random_command_lines(tmp_path: Path, soak: int, record_figures: Any) -> None:
+def test_random_command_lines(
+    tmp_path: Path, soak: int, record_figures: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     template, path = tmp_path / "template.db", tmp_path / "ledger.db"
     make_party(template)
     cli, runner = build_cli(), CliRunner()
-    counts = {"refused": 0, "accepted": 0}
+    counts = {"refused": 0, "accepted": 0, "failed": 0}
     work = tmp_path / "cwd"
     work.mkdir()
-    os.chdir(work)  # relative paths a line names (batch, import) land here; pytest restores it
+    monkeypatch.chdir(work)  # relative paths a line names (batch, import) land here
 
     @settings(
         max_examples=COMMAND_LINES * soak,
@@ -132,19 +134,22 @@ def test_random_command_lines(tmp_path: Path, soak: int, record_figures: Any) ->
         copy(template, path)
         before = head(path)
         result = runner.invoke(cli, ["--database", str(path), *line[0], *line[1]], color=True)
+        counts["failed"] += 1  # until check() passes
         counts["refused" if check(result, before, path) else "accepted"] += 1
+        counts["failed"] -= 1
 
-    run()
-    record_figures(
-        "Hostile input: random command lines",
-        **{
-            "lines tried": sum(counts.values()),
-            "refused cleanly": counts["refused"],
-            "accepted (legal lines)": counts["accepted"],
-            "tracebacks": 0,
-            "events changed by a refusal": 0,
-        },
-    )
+    try:
+        run()
+    finally:
+        record_figures(
+            "Hostile input: random command lines",
+            **{
+                "lines tried": sum(counts.values()),
+                "refused cleanly": counts["refused"],
+                "accepted (legal lines)": counts["accepted"],
+                "failed (a traceback, a raw message or a write)": counts["failed"],
+            },
+        )
 
 
 # Import files: a real export, then damaged in every way a file can be.
@@ -220,9 +225,13 @@ def damaged(draw: st.DrawFn, export: list[dict[str, Any]]) -> bytes:
         elif kind == "drop":
             del lines[at]
         else:
-            payload = json.loads(lines[at]["payload"])
-            payload[draw(st.sampled_from([*payload, "extra"]))] = draw(JSON_VALUE)
-            lines[at]["payload"] = json.dumps(payload)
+            try:
+                payload = json.loads(lines[at]["payload"])
+            except (TypeError, ValueError, RecursionError):
+                continue  # an earlier damage made it no payload at all
+            if isinstance(payload, dict):
+                payload[draw(st.sampled_from([*payload, "extra"]))] = draw(JSON_VALUE)
+                lines[at]["payload"] = json.dumps(payload)
     if draw(st.booleans()):
         rehash(lines)
     data = "".join(json.dumps(line, ensure_ascii=draw(st.booleans())) + "\n" for line in lines)
@@ -257,7 +266,7 @@ def test_random_import_files(tmp_path: Path, soak: int, record_figures: Any) -> 
     export[0]["campaign"] = "Imported"
     rehash(export)
     make_party(template)
-    counts = {"refused": 0, "accepted": 0}
+    counts = {"refused": 0, "accepted": 0, "failed": 0}
     file = tmp_path / "import.ndjson"
 
     @settings(
@@ -271,22 +280,54 @@ def test_random_import_files(tmp_path: Path, soak: int, record_figures: Any) -> 
         file.write_bytes(raw)
         before = head(path)
         result = runner.invoke(cli, ["--database", str(path), "import", str(file)], color=True)
+        counts["failed"] += 1  # until the checks pass
         if check(result, before, path):
             counts["refused"] += 1
-            return
-        counts["accepted"] += 1  # an intact campaign after all: exactly the file's events
-        lines = [json.loads(line) for line in raw.decode().splitlines() if line.strip()]
-        imported = [r for r in stored(path) if r[0] == lines[0]["campaign"]]
-        assert [(r[1], r[3]) for r in imported] == [(x["seq"], x["type"]) for x in lines[1:]]
+        else:  # an intact campaign after all: exactly the file's events
+            lines = [json.loads(line) for line in raw.decode().splitlines() if line.strip()]
+            imported = [r for r in stored(path) if r[0] == lines[0]["campaign"]]
+            assert [(r[1], r[3]) for r in imported] == [(x["seq"], x["type"]) for x in lines[1:]]
+            counts["accepted"] += 1
+        counts["failed"] -= 1
 
-    run()
-    record_figures(
-        "Hostile input: random import files",
-        **{
-            "files tried": sum(counts.values()),
-            "refused cleanly": counts["refused"],
-            "accepted (intact campaigns)": counts["accepted"],
-            "tracebacks": 0,
-            "events changed by a refusal": 0,
-        },
-    )
+    try:
+        run()
+    finally:
+        record_figures(
+            "Hostile input: random import files",
+            **{
+                "files tried": sum(counts.values()),
+                "refused cleanly": counts["refused"],
+                "accepted (intact campaigns)": counts["accepted"],
+                "failed (a traceback, a raw message or a write)": counts["failed"],
+            },
+        )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["log", "\x1f"], "unexpected extra argument (\\x1f)"),
+        (["hero", "show", "Torrax", "--at", "1", "\x1b[31m"], "(\\x1b[31m)"),
+        (["log", "x" * 20_000], "…"),
+        (["batch", "evening\x00.txt"], "cannot contain a NUL"),
+        (["import", "\x00"], "cannot contain a NUL"),
+        (["export", "out\x00.ndjson"], "cannot contain a NUL"),
+        (["--database", "ledger\x00.db", "hero", "list"], "cannot contain a NUL"),
+    ],
+    ids=["control character", "escape sequence", "20,000 characters", "NUL"] + ["NUL"] * 3,
+)
+def test_what_hypothesis_found(tmp_path: Path, args: list[str], says: str) -> None:
+    """A usage error echoed its argument raw; a NUL in a file name (a batch line can hold
+    one) crashed with a traceback."""
+    path = make_party_at(tmp_path)
+    result = CliRunner().invoke(build_cli(), ["--database", str(path), *args], color=True)
+    assert result.exit_code == 2, result.output
+    assert check(result, head(path), path)
+    assert says in result.output
+
+
+def make_party_at(folder: Path) -> Path:
+    path = folder / "ledger.db"
+    make_party(path)
+    return path
