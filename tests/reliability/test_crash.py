@@ -67,7 +67,7 @@ def kill_at_random(db_path: Path, out: Path, start: int, rng: random.Random, ear
             while "#" not in out.read_text() and child.poll() is None:
                 assert time.monotonic() < deadline, "the batch never acknowledged a command"
                 time.sleep(0.005)
-        time.sleep(rng.uniform(0, 0.25 if early else 0.08))
+        time.sleep(rng.uniform(0, 0.25))
         child.send_signal(signal.SIGKILL)
         assert child.wait(timeout=30) == -signal.SIGKILL, "the batch ended before the kill"
     return out.read_text()
