@@ -24,37 +24,40 @@ from tests.reliability.helpers import ZUVA, assert_sound, head, make_party, stor
 COMMAND_LINES = 300
 IMPORT_FILES = 200
 UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-COMMANDS = [
-    ["damage"],
-    ["heal"],
-    ["stamina", "spend"],
-    ["stamina", "lose"],
-    ["stamina", "restore"],
-    ["stamina", "lock"],
-    ["stamina", "unlock"],
-    ["status", "remove"],
-    ["condition", "add"],
-    ["condition", "remove"],
-    ["item", "gain"],
-    ["item", "give"],
-    ["item", "discard"],
-    ["item", "use"],
-    ["stars", "gain"],
-    ["stars", "spend"],
-    ["stars", "give"],
-    ["hero", "add"],
-    ["hero", "show"],
-    ["party", "show"],
-    ["step", "scenario"],
-    ["step", "city"],
-    ["scenario", "end"],
-    ["undo"],
-    ["redo"],
-    ["log"],
-    ["campaign", "new"],
-    ["verify"],
-    ["import"],
-    ["batch"],
+# Every command with its arguments in place, as slots: {hero}, {n} (a number), {word}.
+TEMPLATES = [
+    "damage {hero} {n}",
+    "heal {hero} {n}",
+    "stamina spend {hero} {n}",
+    "stamina lose {hero} {n}",
+    "stamina restore {hero} {n}",
+    "stamina lock {hero} {n} --on {word}",
+    "stamina unlock {hero}",
+    "status remove {hero} {word}",
+    "condition add {hero} {word}",
+    "condition remove {hero} {word}",
+    "item gain {hero} {word} --number {n} --heal {n}",
+    "item give {word} --from {hero} --to {hero}",
+    "item discard {hero} {word}",
+    "item use {hero} {word} --on {hero} --condition {word}",
+    "stars gain {hero} {n}",
+    "stars spend {hero} {n}",
+    "stars give {n} --from {hero} --to {hero}",
+    "hero add {word} --might {n} --agility {n} --will {n} --taunt {n} --wounded-chips {n}",
+    "hero show {hero} --at {word}",
+    "party show --at {word}",
+    "step scenario {n}",
+    "step city",
+    "scenario end --outcome {word}",
+    "undo {n}",
+    "undo --command {n}",
+    "redo {n}",
+    "campaign new {word}",
+    "--expect-seq {n} damage {hero} {n}",
+    "--idempotency-key {word} stars gain {hero} {n}",
+    "--campaign {word} hero list",
+    "import {word}",
+    "batch {word}",
 ]  # not export: it writes wherever it is told, and a random path could be anywhere
 SQL = ["'; DROP TABLE events;--", 'Robert"); DELETE FROM events; --', "1 OR 1=1", "%", "_"]
 OPTIONS = [
@@ -83,10 +86,31 @@ ARGUMENT = st.one_of(
     st.sampled_from(["0", "-1", "99", "100", "1e9", "NaN", "0x10", "½", "٣"]),
     st.text(min_size=1000, max_size=20_000, alphabet="ab'\"\\ ").map(lambda s: s[:20_000]),
 )
-LINE = st.tuples(
-    st.sampled_from(COMMANDS) | st.lists(HOSTILE_TEXT, min_size=1, max_size=1),
-    st.lists(ARGUMENT, max_size=6),
-)
+SLOTS = {
+    "{hero}": st.sampled_from([ZUVA, "Torrax", "torrax", "Zuva\u2019Sai"]) | HOSTILE_TEXT,
+    "{n}": st.one_of(
+        st.sampled_from(["1", "2", "3", "0", "-1", "99", "100"]),
+        st.integers(min_value=-(10**30), max_value=10**30).map(str),
+        ARGUMENT,
+    ),
+    "{word}": st.sampled_from(["Cursed", "Sword", "wounded", "city-1", "3", *SQL]) | ARGUMENT,
+}
+
+
+@st.composite
+def command_line(draw: st.DrawFn) -> list[str]:
+    """A command with every slot filled (often hostilely), sometimes with words left out or
+    added; now and then words that are no command at all."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(st.lists(ARGUMENT, min_size=1, max_size=6))
+    words = draw(st.sampled_from(TEMPLATES)).split()
+    line = [draw(SLOTS[word]) if word in SLOTS else word for word in words]
+    command = next((n for n, word in enumerate(words) if word in SLOTS), len(words))
+    if draw(st.integers(0, 7)) == 0 and len(line) > command:
+        del line[draw(st.integers(command, len(line) - 1))]
+    if draw(st.integers(0, 7)) == 0:
+        line.insert(draw(st.integers(command, len(line))), draw(ARGUMENT))
+    return line
 
 
 def check(result: Result, before: tuple[int, str | None], path: Path) -> bool:
@@ -119,7 +143,7 @@ def test_random_command_lines(
     template, path = tmp_path / "template.db", tmp_path / "ledger.db"
     make_party(template)
     cli, runner = build_cli(), CliRunner()
-    counts = {"refused": 0, "accepted": 0, "failed": 0}
+    counts = {"refused": 0, "accepted": 0, "failed": 0, "usage": 0}
     work = tmp_path / "cwd"
     work.mkdir()
     monkeypatch.chdir(work)  # relative paths a line names (batch, import) land here
@@ -129,14 +153,15 @@ def test_random_command_lines(
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
-    @given(LINE)
-    def run(line: tuple[list[str], list[str]]) -> None:
+    @given(command_line())
+    def run(line: list[str]) -> None:
         copy(template, path)
         before = head(path)
-        result = runner.invoke(cli, ["--database", str(path), *line[0], *line[1]], color=True)
+        result = runner.invoke(cli, ["--database", str(path), *line], color=True)
         counts["failed"] += 1  # until check() passes
         counts["refused" if check(result, before, path) else "accepted"] += 1
         counts["failed"] -= 1
+        counts["usage"] += result.exit_code == 2
 
     try:
         run()
@@ -144,8 +169,9 @@ def test_random_command_lines(
         record_figures(
             "Hostile input: random command lines",
             **{
-                "lines tried": sum(counts.values()),
+                "lines tried": counts["refused"] + counts["accepted"] + counts["failed"],
                 "refused cleanly": counts["refused"],
+                "of them usage errors (exit 2)": counts["usage"],
                 "accepted (legal lines)": counts["accepted"],
                 "failed (a traceback, a raw message or a write)": counts["failed"],
             },
