@@ -1,10 +1,11 @@
 """A child process for the reliability tests, run by path with the test's Python.
 
 ``child.py cli ARGS...`` is ``campaign-ledger ARGS...``, and writes to stderr, at exit, how
-many conflicts the CLI ran again. ``child.py api DATABASE HERO COUNT KEY`` records COUNT Stars
-for HERO through the Python API, which does not retry: it prints ``ok KEY-N SEQ`` for each
-recorded command and ``conflict`` for each ConflictError, and tries again; any other error
-ends it with a traceback (and a non-zero exit).
+many conflicts the CLI ran again. ``child.py api DATABASE HERO COUNT KEY [whole]`` records
+COUNT commands for HERO through the Python API, which does not retry: one Star each, or with
+``whole`` four events each. It prints ``ok KEY-N SEQ`` for each recorded command and
+``conflict`` for each ConflictError, and tries again; any other error ends it with a
+traceback (and a non-zero exit).
 """
 
 import atexit
@@ -12,10 +13,11 @@ import sys
 from collections.abc import Sequence
 
 from ledger.errors import ConflictError
+from ledger.event import Event
 from ledger.ledger import Ledger
 from ledger.rows import Row
 from ledger.store import EventStore, Snapshot
-from ledger_base_game.events import StarsGained
+from ledger_base_game.events import DamageHealed, DamageTaken, StarsGained, StarsSpent
 
 conflicts = 0
 
@@ -43,15 +45,20 @@ def cli(args: list[str]) -> None:
     main()
 
 
-def api(database: str, hero: str, count: int, key: str) -> None:
+def api(database: str, hero: str, count: int, key: str, whole: bool) -> None:
     with Ledger.open(database, create=False) as ledger:
         campaign = ledger.campaign()
         done = 0
         while done < count:
+            events: list[Event] = [StarsGained(hero=hero, amount=1)]
+            if whole:  # a command of four events that leaves the Hero as it was
+                events += [
+                    DamageTaken(hero=hero, amount=1),
+                    DamageHealed(hero=hero, amount=1),
+                    StarsSpent(hero=hero, amount=1),
+                ]
             try:
-                recorded = campaign.record(
-                    [StarsGained(hero=hero, amount=1)], idempotency_key=f"{key}-{done}"
-                )
+                recorded = campaign.record(events, idempotency_key=f"{key}-{done}")
             except ConflictError:
                 print("conflict", flush=True)
                 continue
@@ -63,4 +70,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "cli":
         cli(sys.argv[2:])
     else:
-        api(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5])
+        api(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6:] == ["whole"])

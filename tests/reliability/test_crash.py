@@ -1,15 +1,25 @@
-"""Crash: a real `batch` process killed with SIGKILL at random moments, again and again on the
-same file. Every command it acknowledged (printed ``#SEQ ...`` after the commit) is there,
-every command is whole, and the file passes ``PRAGMA integrity_check`` and ``verify``."""
+"""Crash: a real process recording commands is killed with SIGKILL at random moments, again
+and again on the same file. Every command it acknowledged (printed after the commit) is
+there, every command is whole, and the file passes ``PRAGMA integrity_check`` and ``verify``
+with no gap in seq."""
 
 import random
 import re
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
-from tests.reliability.helpers import ZUVA, assert_sound, child_env, cli_args, make_party, stored
+from tests.reliability.helpers import (
+    CHILD,
+    ZUVA,
+    assert_sound,
+    child_env,
+    cli_args,
+    make_party,
+    stored,
+)
 
 KILLS = 20
 # Legal in this order, forever: each cycle leaves the party as it found it.
@@ -39,7 +49,8 @@ def script(start: int, count: int) -> str:
 
 
 def acknowledged(output: str) -> dict[str, int]:
-    """Key: seq of every command whose acknowledgement line was printed whole."""
+    """Key: seq of every command whose acknowledgement line was printed whole: ``#SEQ ...``
+    after the batch's echo of the line, or the API writer's ``ok KEY SEQ``."""
     acks, current = {}, None
     for line in output.splitlines(keepends=True):
         if not line.endswith("\n"):
@@ -48,64 +59,85 @@ def acknowledged(output: str) -> dict[str, int]:
             current = echoed.group(1)
         elif (ack := ACK.match(line)) and current is not None:
             acks[current] = int(ack.group(1))
+        elif line.startswith("ok "):
+            _, key, seq = line.split()
+            acks[key] = int(seq)
     return acks
 
 
-def kill_at_random(db_path: Path, out: Path, start: int, rng: random.Random, early: bool) -> str:
-    """Start a batch that would run long, SIGKILL it at a random moment, return its output."""
-    commands = out.with_suffix(".batch")
-    commands.write_text(script(start, 2000))
+def kill_at_random(args: list[str], out: Path, rng: random.Random, early: bool) -> str:
+    """Start a writer that would run long, SIGKILL it at a random moment, return its output."""
     with out.open("w") as stdout:
-        child = subprocess.Popen(
-            cli_args(db_path, "batch", str(commands)),
-            stdout=stdout,
-            stderr=subprocess.DEVNULL,
-            env=child_env(),
-        )
+        child = subprocess.Popen(args, stdout=stdout, stderr=subprocess.DEVNULL, env=child_env())
         if not early:  # most kills land once commands are being recorded
             deadline = time.monotonic() + 30
-            while "#" not in out.read_text() and child.poll() is None:
-                assert time.monotonic() < deadline, "the batch never acknowledged a command"
+            while not acknowledged(out.read_text()) and child.poll() is None:
+                assert time.monotonic() < deadline, "the writer never acknowledged a command"
                 time.sleep(0.005)
         time.sleep(rng.uniform(0, 0.25))
         child.send_signal(signal.SIGKILL)
-        assert child.wait(timeout=30) == -signal.SIGKILL, "the batch ended before the kill"
+        assert child.wait(timeout=30) == -signal.SIGKILL, "the writer ended before the kill"
     return out.read_text()
 
 
-def test_sigkill_during_batch_loses_no_acknowledged_command(
+def commands(path: Path, setup: int) -> list[tuple[str | None, int, int]]:
+    """(key, first seq, number of events) of every command recorded after the setup."""
+    found: list[tuple[str | None, int, int]] = []
+    for _, seq, command, _, key in stored(path)[setup:]:
+        if command == seq:
+            found.append((key, seq, 1))
+        else:
+            assert found, f"event #{seq} continues no command"
+            assert found[-1][1] == command, f"event #{seq} continues no command"
+            found[-1] = (found[-1][0], command, found[-1][2] + 1)
+    return found
+
+
+def test_sigkill_during_writes_loses_no_acknowledged_command(
     tmp_path: Path, soak: int, record_figures: object
 ) -> None:
+    """Two rounds in three kill a `batch` of CLI commands (one event each, keys c0, c1...),
+    the third a Python API writer recording commands of four events (keys aROUND-N)."""
     db_path = tmp_path / "ledger.db"
     make_party(db_path, snapshot_interval=100)
     setup = len(stored(db_path))
     rng = random.Random()
     acked: dict[str, int] = {}
     lost, half_written, kills = 0, 0, 0
-    keys: list[str] = []
+    found: list[tuple[str | None, int, int]] = []
     for round_ in range(KILLS * soak):
-        start = len([row for row in stored(db_path) if row[4] is not None])
-        output = kill_at_random(
-            db_path, tmp_path / f"out-{round_}.txt", start, rng, round_ % 4 == 0
-        )
+        out = tmp_path / f"out-{round_}.txt"
+        if round_ % 3 == 2:
+            args = [sys.executable, str(CHILD), "api", str(db_path), "Torrax", "9999"]
+            args += [f"a{round_}", "whole"]
+        else:
+            batch = out.with_suffix(".batch")
+            batch.write_text(script(sum(1 for key, *_ in found if str(key)[0] == "c"), 2000))
+            args = cli_args(db_path, "batch", str(batch))
+        acked.update(acknowledged(kill_at_random(args, out, rng, early=round_ % 4 == 0)))
         kills += 1
-        acked.update(acknowledged(output))
         assert_sound(db_path)  # integrity_check, no gap, verify
-        rows = stored(db_path)[setup:]
-        keys = [str(key) for *_, key in rows]
-        # Commands run in order and each is one event: the keys are c0, c1, ... once each.
-        assert keys == [f"c{n}" for n in range(len(rows))], "a command is missing or repeated"
-        seqs = {key: seq for _, seq, _, _, key in rows}
-        lost += sum(1 for key, seq in acked.items() if seqs.get(key) != seq)
-        half_written += sum(1 for _, seq, command, *_ in rows if command != seq)
+        found = commands(db_path, setup)
+        size = {"c": 1, "a": 4}
+        half_written = sum(1 for key, _, events in found if events != size[str(key)[0]])
+        first_seq = {key: seq for key, seq, _ in found}
+        lost = sum(1 for key, seq in acked.items() if first_seq.get(key) != seq)
+        # Each writer's commands in order, each once: c0, c1, ... and aR-0, aR-1, ...
+        writers: dict[str, list[str]] = {}
+        for key, *_ in found:
+            writer = str(key).rsplit("-", 1)[0] if "-" in str(key) else "c"
+            writers.setdefault(writer, []).append(str(key))
+        for writer, keys in writers.items():
+            names = [f"c{n}" if writer == "c" else f"{writer}-{n}" for n in range(len(keys))]
+            assert keys == names, f"a command is missing or recorded twice after kill {kills}"
         assert lost == 0, f"acknowledged commands are missing after kill {kills}"
-        assert half_written == 0
+        assert half_written == 0, f"a command is not whole after kill {kills}"
     record_figures(
-        "Crash: SIGKILL during batch",
+        "Crash: SIGKILL while recording",
         **{
             "kills survived": kills,
             "acknowledged commands": len(acked),
-            "committed but killed before the acknowledgement": len(set(keys) - set(acked)),
+            "committed but killed before the acknowledgement": len(first_seq) - len(acked),
             "lost": lost,
             "half-written": half_written,
         },
