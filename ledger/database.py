@@ -59,7 +59,9 @@ def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
 
 def _check_schema_is_known(db: Database, path: Path) -> None:
     """Never write to a file whose schema a newer version changed in ways this one ignores."""
-    known = {m.name for m in migrations.pending(Database(memory=True))}  # all, on an empty db
+    empty = Database(memory=True)  # every migration is pending on an empty database
+    known = {m.name for m in migrations.pending(empty)}
+    empty.close()
     newer = [m.name for m in migrations.applied(db) if m.name not in known]
     if newer:
         db.close()
