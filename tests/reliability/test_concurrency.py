@@ -250,18 +250,3 @@ def test_a_conflict_that_keeps_happening_surfaces_as_exit_1(
     assert "Traceback" not in output
     assert len(stored(db_path)) == 3
     assert_sound(db_path)
-
-
-def test_the_api_raises_conflict_error_and_writes_nothing(tmp_path: Path) -> None:
-    db_path = tmp_path / "ledger.db"
-    make_party(db_path)
-    with Ledger.open(db_path) as one, Ledger.open(db_path) as two:
-        campaign = one.campaign()
-        head = campaign.head()
-        two.campaign().record([StarsGained(hero="Torrax", amount=1)])
-        before = stored(db_path)
-        with pytest.raises(ConflictError, match="nothing was written"):
-            campaign._append(
-                head, [StarsGained(hero="Torrax", amount=2)], campaign.state(3), 0, None
-            )
-        assert stored(db_path) == before
