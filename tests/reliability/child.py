@@ -1,7 +1,7 @@
 """A child process for the reliability tests, run by path with the test's Python.
 
 ``child.py cli ARGS...`` is ``campaign-ledger ARGS...``, and writes to stderr, at exit, how
-many conflicts the CLI ran again. ``child.py api DATABASE HERO COUNT KEY [whole]`` records
+many conflicts the CLI ran again. ``child.py api DATABASE CAMPAIGN HERO COUNT KEY [whole]`` records
 COUNT commands for HERO through the Python API, which does not retry: one Star each, or with
 ``whole`` four events each. It prints ``ok KEY-N SEQ`` for each recorded command and
 ``conflict`` for each ConflictError, and tries again; any other error ends it with a
@@ -45,9 +45,9 @@ def cli(args: list[str]) -> None:
     main()
 
 
-def api(database: str, hero: str, count: int, key: str, whole: bool) -> None:
+def api(database: str, name: str, hero: str, count: int, key: str, whole: bool) -> None:
     with Ledger.open(database, create=False) as ledger:
-        campaign = ledger.campaign()
+        campaign = ledger.campaign(name)
         done = 0
         while done < count:
             events: list[Event] = [StarsGained(hero=hero, amount=1)]
@@ -70,4 +70,5 @@ if __name__ == "__main__":
     if sys.argv[1] == "cli":
         cli(sys.argv[2:])
     else:
-        api(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6:] == ["whole"])
+        database, name, hero, count, key, *whole = sys.argv[2:]
+        api(database, name, hero, int(count), key, whole == ["whole"])

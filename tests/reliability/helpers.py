@@ -16,14 +16,16 @@ CHILD = Path(__file__).with_name("child.py")
 ZUVA = "Zuva'Sai"
 
 
-def make_party(path: Path, *heroes: str, snapshot_interval: int = 100) -> None:
+def make_party(
+    path: Path, *heroes: str, snapshot_interval: int = 100, campaign: str = "Test"
+) -> None:
     """A campaign "Test" with Zuva'Sai (8 chips) and Torrax (10), plus any ``heroes`` (10)."""
     with Ledger.open(path, snapshot_interval=snapshot_interval) as ledger:
-        campaign = ledger.create_campaign("Test")
+        party = ledger.create_campaign(campaign)
         stats = {"might": 2, "agility": 2, "will": 2, "taunt": 3}
-        campaign.record([HeroJoined(hero=ZUVA, chips=8, wounded_chips=4, **stats)])
+        party.record([HeroJoined(hero=ZUVA, chips=8, wounded_chips=4, **stats)])
         for name in ("Torrax", *heroes):
-            campaign.record([HeroJoined(hero=name, chips=10, wounded_chips=5, **stats)])
+            party.record([HeroJoined(hero=name, chips=10, wounded_chips=5, **stats)])
 
 
 def cli_args(db_path: Path, *args: str) -> list[str]:

@@ -109,7 +109,7 @@ def test_api_processes_see_every_conflict_as_conflict_error(
     setup = len(stored(db_path))
     count = COMMANDS * soak
     writers = [
-        [sys.executable, str(CHILD), "api", str(db_path), "Torrax", str(count), f"w{p}"]
+        [sys.executable, str(CHILD), "api", str(db_path), "Test", "Torrax", str(count), f"w{p}"]
         for p in range(processes)
     ]
     results = finish(start_all(writers))

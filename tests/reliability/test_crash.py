@@ -67,8 +67,9 @@ def acknowledged(output: str) -> dict[str, int]:
 
 def kill_at_random(args: list[str], out: Path, rng: random.Random, early: bool) -> str:
     """Start a writer that would run long, SIGKILL it at a random moment, return its output."""
-    with out.open("w") as stdout:
-        child = subprocess.Popen(args, stdout=stdout, stderr=subprocess.DEVNULL, env=child_env())
+    errors = out.with_suffix(".stderr")
+    with out.open("w") as stdout, errors.open("w") as stderr:
+        child = subprocess.Popen(args, stdout=stdout, stderr=stderr, env=child_env())
         if not early:  # most kills land once commands are being recorded
             deadline = time.monotonic() + 30
             while not acknowledged(out.read_text()) and child.poll() is None:
@@ -76,31 +77,34 @@ def kill_at_random(args: list[str], out: Path, rng: random.Random, early: bool) 
                 time.sleep(0.005)
         time.sleep(rng.uniform(0, 0.25))
         child.send_signal(signal.SIGKILL)
-        assert child.wait(timeout=30) == -signal.SIGKILL, "the writer ended before the kill"
+        code = child.wait(timeout=30)
+        assert code == -signal.SIGKILL, f"the writer ended ({code}) first: {errors.read_text()}"
     return out.read_text()
 
 
-def commands(path: Path, setup: int) -> list[tuple[str | None, int, int]]:
-    """(key, first seq, number of events) of every command recorded after the setup."""
-    found: list[tuple[str | None, int, int]] = []
-    for _, seq, command, _, key in stored(path)[setup:]:
+def commands(path: Path) -> list[tuple[str | None, int, int]]:
+    """(key, first seq, number of events) of every command recorded under a key."""
+    found: list[tuple[str, str | None, int, int]] = []
+    for campaign, seq, command, _, key in stored(path):
         if command == seq:
-            found.append((key, seq, 1))
-        else:
-            assert found, f"event #{seq} continues no command"
-            assert found[-1][1] == command, f"event #{seq} continues no command"
-            found[-1] = (found[-1][0], command, found[-1][2] + 1)
-    return found
+            found.append((campaign, key, seq, 1))
+            continue
+        assert found, f"event #{seq} continues no command"
+        last_campaign, last_key, first, events = found[-1]
+        assert (last_campaign, first) == (campaign, command), f"#{seq} continues no command"
+        found[-1] = (campaign, last_key, first, events + 1)
+    return [(key, seq, events) for _, key, seq, events in found if key is not None]
 
 
 def test_sigkill_during_writes_loses_no_acknowledged_command(
     tmp_path: Path, soak: int, record_figures: object
 ) -> None:
     """Two rounds in three kill a `batch` of CLI commands (one event each, keys c0, c1...),
-    the third a Python API writer recording commands of four events (keys aROUND-N)."""
+    the third a Python API writer recording commands of four events (keys aROUND-N) into
+    another campaign of the file (so the batch's undo and redo stay its own)."""
     db_path = tmp_path / "ledger.db"
-    make_party(db_path, snapshot_interval=100)
-    setup = len(stored(db_path))
+    make_party(db_path)
+    make_party(db_path, campaign="Other")
     rng = random.Random()
     acked: dict[str, int] = {}
     lost, half_written, kills = 0, 0, 0
@@ -108,16 +112,16 @@ def test_sigkill_during_writes_loses_no_acknowledged_command(
     for round_ in range(KILLS * soak):
         out = tmp_path / f"out-{round_}.txt"
         if round_ % 3 == 2:
-            args = [sys.executable, str(CHILD), "api", str(db_path), "Torrax", "9999"]
+            args = [sys.executable, str(CHILD), "api", str(db_path), "Other", "Torrax", "9999"]
             args += [f"a{round_}", "whole"]
         else:
             batch = out.with_suffix(".batch")
             batch.write_text(script(sum(1 for key, *_ in found if str(key)[0] == "c"), 2000))
-            args = cli_args(db_path, "batch", str(batch))
+            args = cli_args(db_path, "--campaign", "Test", "batch", str(batch))
         acked.update(acknowledged(kill_at_random(args, out, rng, early=round_ % 4 == 0)))
         kills += 1
         assert_sound(db_path)  # integrity_check, no gap, verify
-        found = commands(db_path, setup)
+        found = commands(db_path)
         size = {"c": 1, "a": 4}
         half_written = sum(1 for key, _, events in found if events != size[str(key)[0]])
         first_seq = {key: seq for key, seq, _ in found}
