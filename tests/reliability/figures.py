@@ -1,7 +1,9 @@
 """The reliability tests' figures: each test appends what it tried and what went wrong to a
 JSON-lines file (``--report-figures FILE``); the run ends with them as a Markdown table.
 
-Figures are written before the test asserts, so a failing run shows its non-zero losses.
+Where they can, tests write their figures before their final assertions, so that a failing
+run shows its non-zero counts; a check that fails midway (after a kill, say) stops the test
+before it writes any.
 """
 
 import json
