@@ -57,12 +57,32 @@ def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
         )
 
 
+def _check_schema_is_known(db: Database, path: Path) -> None:
+    """Never write to a file whose schema a newer version changed in ways this one ignores."""
+    empty = Database(memory=True)  # every migration is pending on an empty database
+    known = {m.name for m in migrations.pending(empty)}
+    empty.close()
+    newer = [m.name for m in migrations.applied(db) if m.name not in known]
+    if newer:
+        db.close()
+        raise BadInput(
+            f"{path} was written by a newer campaign-ledger (schema change {', '.join(newer)} "
+            "is unknown to this version); upgrade campaign-ledger to open it"
+        )
+
+
 def open_database(path: Path | str, *, create: bool = True) -> Database:
     """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
     warn_if_old_sqlite()
     path = Path(path)
     if path.is_dir():
         raise BadInput(f"{path} is a directory, not a ledger database file")
+    for suffix in ("-wal", "-shm"):  # SQLite's own files beside it
+        if Path(f"{path}{suffix}").is_dir():
+            raise BadInput(
+                f"{path}{suffix} is a directory; SQLite needs that name for the ledger's "
+                "write-ahead log: move it away"
+            )
     if not create and not path.exists():
         raise NotFound(f"no ledger database at {path}; create a campaign with `campaign new NAME`")
     if create:
@@ -70,6 +90,7 @@ def open_database(path: Path | str, *, create: bool = True) -> Database:
     try:
         db = Database(path, execute_plugins=False)
         _check_is_a_ledger(db, path, create)
+        _check_schema_is_known(db, path)
         db.execute("PRAGMA busy_timeout = 5000")
         db.execute("PRAGMA journal_mode = WAL")
         # FULL: a command that returned success survives a power cut, not only a crash.

@@ -1,5 +1,7 @@
 """A ledger file: any number of campaigns in one SQLite database."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -62,6 +64,18 @@ class Ledger:
 
     def campaigns(self) -> list[str]:
         return self.store.campaigns()
+
+    @contextmanager
+    def write_lock(self) -> Iterator["Ledger"]:
+        """Hold the file's write lock while a command reads and records, so it cannot lose a
+        race (other writers wait, up to the busy timeout); it commits when the block ends."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            self.db.conn.rollback()
+            raise
+        self.db.conn.commit()
 
     def create_campaign(self, name: str) -> Campaign:
         name = check_name(name, "campaign name")

@@ -40,6 +40,10 @@ class EventStore:
             ).fetchall()
         ]
 
+    def stored_campaigns(self) -> list[str]:
+        """Every campaign with a stored row, even one whose first event is missing."""
+        return [r[0] for r in self.db.execute("SELECT DISTINCT campaign FROM events").fetchall()]
+
     def head(self, campaign: str) -> Row | None:
         found = self.db.execute(
             f"{_SELECT} WHERE campaign = ? ORDER BY seq DESC LIMIT 1", [campaign]

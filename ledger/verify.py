@@ -19,6 +19,13 @@ _first_event = msgspec.json.Decoder(CampaignCreated)
 _meta_event = msgspec.json.Decoder(Undone | Redone)
 
 
+class _Tagged(msgspec.Struct):
+    type: str
+
+
+_tag = msgspec.json.Decoder(_Tagged)
+
+
 class Problem(msgspec.Struct, frozen=True):
     campaign: str | None
     seq: int | None
@@ -61,6 +68,12 @@ def history_problem(rows: Sequence[Row], campaign: str) -> Problem | None:
     redoable: list[int] = []
     previous_meta = False
     for row in rows[1:]:
+        try:
+            tag = _tag.decode(row.payload).type
+        except msgspec.DecodeError as error:
+            return Problem(campaign, row.seq, f"cannot be read ({error})")
+        if tag != row.type:
+            return Problem(campaign, row.seq, f"its type column says {row.type!r}, not {tag!r}")
         if row.type not in META_TYPES:
             if row.command == row.seq:
                 commands.add(row.command)
@@ -84,6 +97,8 @@ def history_problem(rows: Sequence[Row], campaign: str) -> Problem | None:
             if not legal:
                 verb = "undoes" if isinstance(meta, Undone) else "redoes"
                 return Problem(campaign, row.seq, f"{verb} #{command}, which it could not")
+        if row.hero is not None or row.schema != type(meta).schema:
+            return Problem(campaign, row.seq, "its hero or schema column is not an undo's")
         if isinstance(meta, Undone):
             undone.update(meta.commands)
             redoable.extend(meta.commands)
@@ -138,7 +153,8 @@ def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
             "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?", [name]
         ).fetchone()
     ]
-    for campaign in ledger.campaigns():
+    # Not ledger.campaigns(): a campaign whose first event was deleted must not drop out of sight.
+    for campaign in sorted(ledger.store.stored_campaigns()):
         rows = ledger.store.rows(campaign)
         if progress:
             progress(campaign, len(rows))

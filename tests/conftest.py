@@ -13,8 +13,55 @@ from ledger.ledger import Ledger
 from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger_cli.app import build_cli
+from tests.reliability import figures
 
 Invoke = Callable[..., Result]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("reliability")
+    group.addoption(
+        "--soak",
+        type=int,
+        default=1,
+        metavar="N",
+        help="Multiply the reliability tests' counts (kills, commands, examples) by N.",
+    )
+    group.addoption(
+        "--report-figures",
+        dest=figures.OPTION,
+        metavar="FILE",
+        help="Write the reliability tests' figures to FILE and show them as a table.",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    path = figures.configure(config)
+    if path is not None and not hasattr(config, "workerinput"):  # the controller, once
+        path.write_text("")
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    path = config.stash.get(figures.PATH, None)
+    if path is not None and path.exists():
+        terminalreporter.write_sep("-", "reliability figures")
+        terminalreporter.write_line(figures.table(path))
+
+
+@pytest.fixture
+def soak(request: pytest.FixtureRequest) -> int:
+    """How many times the default counts a reliability test runs (``--soak N``)."""
+    return max(1, int(request.config.getoption("soak")))
+
+
+@pytest.fixture
+def record_figures(request: pytest.FixtureRequest) -> Callable[..., None]:
+    """``record_figures("Crash", kills=20, lost=0)``: figures for the README table."""
+
+    def record(area: str, **numbers: int) -> None:
+        figures.record(request.config, area, **numbers)
+
+    return record
 
 
 @pytest.fixture(autouse=True)

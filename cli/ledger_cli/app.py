@@ -1,5 +1,7 @@
 """The root command: global options, error handling, and the noun groups."""
 
+import random
+import time
 import warnings
 from pathlib import Path
 from typing import Any, TextIO
@@ -8,8 +10,9 @@ import click
 import pluggy
 
 from ledger.database import sqlite3
-from ledger.errors import LedgerError
+from ledger.errors import ConflictError, LedgerError
 from ledger.plugins import get_plugin_manager
+from ledger.text import printable
 from ledger_cli import (
     batch,
     campaign,
@@ -23,17 +26,70 @@ from ledger_cli import (
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.plugin_commands import add_plugin_commands
 
+ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
+
+
+def _printable(error: click.UsageError) -> click.UsageError:
+    """Click quotes the offending argument as typed: escape what a terminal would act on."""
+    message = printable(error.format_message())
+    return click.UsageError(message if len(message) <= 500 else message[:500] + "…", error.ctx)
+
+
+def _nul(error: ValueError) -> Exception:
+    """open() and stat() refuse a NUL in a file name (a batch line can hold one)."""
+    if "null byte" not in str(error):
+        return error
+    return click.UsageError("a file name cannot contain a NUL character")
+
 
 class LedgerGroup(click.Group):
-    """Turns ledger errors into exit status 1 with the message on stderr, never a traceback."""
+    """Turns ledger errors into exit status 1 with the message on stderr, never a traceback.
+
+    A command that lost a race to another writer (ConflictError, nothing written) runs again
+    from the start, holding the write lock: it reads the new state, builds its events again
+    and is checked against the rules again, so a spend another process already made is
+    refused, never applied twice. A conflict with the user's own --expect-seq is not retried.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            raise _printable(error) from None
+        except ValueError as error:
+            raise _nul(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
+        args = (list(ctx._protected_args), list(ctx.args))  # Group.invoke consumes them
+        attempt = 1
         try:
-            return super().invoke(ctx)
-        except LedgerError as error:
-            raise click.ClickException(str(error)) from None
-        except sqlite3.Error as error:
-            raise click.ClickException(f"the ledger database failed: {error}") from None
+            while True:
+                try:
+                    return super().invoke(ctx)
+                except ConflictError as error:
+                    app = ctx.obj
+                    if not isinstance(app, App) or app.expect_seq is not None:
+                        raise click.ClickException(str(error)) from None
+                    if attempt == ATTEMPTS:
+                        raise click.ClickException(str(error)) from None
+                    time.sleep(random.uniform(0, 0.01 * attempt))
+                    app.retrying = True  # under the write lock from now on
+                    ctx._protected_args, ctx.args = list(args[0]), list(args[1])
+                    attempt += 1
+                except click.UsageError as error:
+                    raise _printable(error) from None
+                except ValueError as error:
+                    raise _nul(error) from None
+                except LedgerError as error:
+                    raise click.ClickException(str(error)) from None
+                except sqlite3.Error as error:
+                    where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
+                    raise click.ClickException(
+                        f"the ledger database{where} failed: {error}; nothing was written"
+                    ) from None
+        finally:
+            if isinstance(ctx.obj, App):
+                ctx.obj.retrying = False  # batch: the next line starts optimistic again
 
 
 def _show_warning(

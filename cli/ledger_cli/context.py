@@ -1,6 +1,7 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +32,7 @@ class App:
     campaign_name: str | None = None
     idempotency_key: str | None = None
     expect_seq: int | None = None
+    retrying: bool = False  # the command lost a race and runs again
     _registry: Registry | None = None
     _ledgers: dict[Path, Ledger] = field(default_factory=dict)
 
@@ -64,10 +66,17 @@ class App:
         """The Hero's name as recorded, from a name typed in any case."""
         return self.campaign().state().hero(name).name
 
+    def locked(self) -> AbstractContextManager[object]:
+        """Around reading and recording: nothing at first; once the command lost a race, the
+        file's write lock, so that running it again cannot lose again. The command is shown
+        only after the block, when it is committed."""
+        return self.ledger().write_lock() if self.retrying else nullcontext()
+
     def record(self, *events: Event, as_json: bool = False) -> Recorded:
-        recorded = self.campaign().record(
-            events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
-        )
+        with self.locked():
+            recorded = self.campaign().record(
+                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
+            )
         show_recorded(recorded, as_json)
         return recorded
 

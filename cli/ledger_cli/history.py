@@ -59,12 +59,13 @@ def register(cli: click.Group) -> None:
           campaign-ledger undo 3
           campaign-ledger undo --command 42
         """
-        recorded = app.campaign().undo(
-            count,
-            commands or None,
-            expected_seq=app.expect_seq,
-            idempotency_key=app.idempotency_key,
-        )
+        with app.locked():
+            recorded = app.campaign().undo(
+                count,
+                commands or None,
+                expected_seq=app.expect_seq,
+                idempotency_key=app.idempotency_key,
+            )
         show_recorded(recorded, as_json)
 
     @cli.command(context_settings=NUMBERS)
@@ -73,7 +74,8 @@ def register(cli: click.Group) -> None:
     @pass_app
     def redo(app: App, count: int, as_json: bool) -> None:
         """Bring back the last COUNT undone commands."""
-        recorded = app.campaign().redo(
-            count, expected_seq=app.expect_seq, idempotency_key=app.idempotency_key
-        )
+        with app.locked():
+            recorded = app.campaign().redo(
+                count, expected_seq=app.expect_seq, idempotency_key=app.idempotency_key
+            )
         show_recorded(recorded, as_json)
