@@ -525,6 +525,9 @@ def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
         (("check", "Nobody", "agility", "3"), "no Hero named 'Nobody'"),
         (("check", "Venia", "luck", "3"), "not 'luck'"),
         (("check", "Venia", "agility", "-3"), "from 0 to 999"),
+        (("check", "Venia", "agility", "3", "--roll", "1 1 1", "--choose", "might"), "A|B"),
+        (("odds", "Venia", "agility", "-5"), "from 0 to 999"),
+        (("odds", "Venia", "agility", "99999999999"), "from 0 to 999"),
         (("check", "Venia", "agility", "lots"), "a number or ?"),
         (("check", "Venia", "agility", "3", "--seed", "-1"), "a seed is a whole number"),
         (("check", "Venia", "agility", "3", "--discard", "Sword"), "does not carry 'Sword'"),
@@ -586,3 +589,20 @@ def test_the_focus_action_adds_a_die_to_active_and_reactive_checks_in_a_scenario
     assert react["prevented"] == 3
     odds = as_json(table, "odds", "Venia", "agility", "3", "--focus")
     assert odds["dice"] == 4
+
+
+def test_a_group_check_must_be_closed_before_the_next_step(
+    table: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    table("group-step", "open", "agility", "8")
+    assert "still open" in refused(invoke, db_path, "step", "journey")
+
+
+def test_an_attack_on_a_die_with_an_unknown_face_is_refused(table: Invoke, ledger: Any) -> None:
+    from ledger.errors import LedgerError
+    from ledger_base_game.attacks import AttackMade
+
+    to_scenario(table)
+    campaign = ledger.campaign("Checks")
+    with pytest.raises(LedgerError, match="not a face"):
+        campaign.record([AttackMade(hero="Venia", dice=1, die=("9",), faces=("9",), successes=9)])

@@ -2,6 +2,7 @@
 §10.10 through the CLI, and every refusal (exit 1, nothing written)."""
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -187,3 +188,27 @@ def test_bad_names_and_numbers(
     party("step", "city")
     party("stock", "add", "Sword")
     refuse(invoke, db_path, *args, says=says)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"value": -3},
+        {"price": -1},
+        {"weight": -40},
+        {"capacity": 500},
+        {"hands": 3},
+        {"active": True},
+    ],
+)
+def test_item_properties_out_of_range_are_refused(ledger: Any, bad: dict[str, Any]) -> None:
+    from ledger.errors import RuleViolation
+    from ledger.state import Item
+    from ledger_base_game.events import HeroJoined, ItemGained
+
+    campaign = ledger.create_campaign("Items")
+    stats = {"might": 1, "agility": 1, "will": 1, "taunt": 1, "chips": 5, "wounded_chips": 3}
+    campaign.record([HeroJoined(hero="Venia", **stats)])
+    with pytest.raises(RuleViolation, match="item"):
+        campaign.record([ItemGained(hero="Venia", item=Item(name="Rock", **bad))])
+    assert campaign.head().seq == 2

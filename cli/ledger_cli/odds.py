@@ -22,6 +22,7 @@ from ledger_cli.rolls import (
     modifier_lines,
     modifier_option,
     modifiers_json,
+    parse_target,
 )
 
 
@@ -95,6 +96,7 @@ def register(cli: click.Group) -> None:
             focus=focus,
         )
         dice = dice_in_force(app.registry, state, dice_file)
+        parse_target(str(target))  # the same range as a check's
         result = odds_of(state, declared, dice.action, target, hindered)
         bonus = declared.bonus + declared.achievement - hindered
         rule = stamina_rule(state)

@@ -44,6 +44,8 @@ def choose_ability(
             raise BadInput(f"the abilities are might, agility and will, not {quoted(name)}")
     choices = cast(tuple[Ability, ...], tuple(names))
     if len(choices) == 1:
+        if chosen is not None and chosen.lower() != choices[0]:
+            raise BadInput(f"--choose is for A|B checks; this check is {quoted(text)}")
         return choices[0], ()
     if chosen is not None:
         if chosen.lower() not in choices:

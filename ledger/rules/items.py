@@ -10,6 +10,8 @@ from ledger.state import CampaignState, Hero, Item
 from ledger.text import check_name, name_key
 
 MAX_CARD_NUMBER = 9999
+MAX_VALUE = 999  # Stars: a card's coin or price
+MAX_WEIGHT = 20  # encumbrance and backpack capacity, far beyond the limit of 5
 TARGETS = ("self", "ranged", "area")
 
 
@@ -31,6 +33,17 @@ def check_item(item: Item) -> Item:
                 raise RuleViolation(f"an item {what} 0 to {MAX_AMOUNT}, not {value}")
         if use.target not in TARGETS:
             raise RuleViolation(f"an item's target is one of {', '.join(TARGETS)}")
+    for what, amount, most in (
+        ("value", item.value, MAX_VALUE),
+        ("price", item.price, MAX_VALUE),
+        ("weight", item.weight, MAX_WEIGHT),
+        ("capacity", item.capacity, MAX_WEIGHT),
+        ("hands", item.hands, 2),
+    ):
+        if amount is not None and not 0 <= amount <= most:
+            raise RuleViolation(f"an item's {what} is from 0 to {most}, not {amount}")
+    if item.active or item.left_behind:
+        raise RuleViolation("an item is gained in no one's hands and not left behind")
     return item
 
 

@@ -16,6 +16,10 @@ def start(
 ) -> CampaignState:
     """The first step may be any kind (a campaign can start at the tutorial scenario or be
     taken up mid-way); after that the cycle is enforced."""
+    if campaign.group_check is not None:
+        raise RuleViolation(
+            "a group check is still open; close it (`group-step close`) before the next step"
+        )
     current = campaign.step
     if current is not None:
         if current.kind == "scenario" and not current.ended:

@@ -3,6 +3,7 @@ Cursed condition (#7) flips every stamina spent in the attack, its cost included
 
 from msgspec.structs import replace
 
+from ledger.dice.definition import ACTION_VALUES, ACTION_WORDS, check_die
 from ledger.dice.faces import check_faces
 from ledger.dice.scoring import action_successes, stamina_successes
 from ledger.errors import RuleViolation
@@ -44,6 +45,7 @@ class AttackMade(HeroEvent, tag="base:attack-made", frozen=True, kw_only=True):
             raise RuleViolation(f"an attack rolls 0 to {MAX_ATTACK_DICE} dice, not {self.dice}")
         if not 0 <= self.cost <= MAX_AMOUNT:
             raise RuleViolation(f"an action costs 0 to {MAX_AMOUNT} stamina, not {self.cost}")
+        check_die(self.die, "Action", ACTION_VALUES, ACTION_WORDS)
         check_faces(self.faces, self.die, attack_dice(state, hero, self.dice), "action")
         successes = action_successes(self.faces)
         successes += stamina_successes(self.faces, "spend", self.stamina_spent)
