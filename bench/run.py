@@ -22,6 +22,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -89,9 +90,8 @@ class Bench:
             ours.append(cli(database, "batch", "--quiet", str(batch))[0])
             with Ledger.open(database) as ledger:
                 written = ledger.campaign(CAMPAIGN).head().seq - 1 - len(HEROES)
-            per_event.append(
-                timed(lambda: raw.commit_per_event(self.fresh("raw.db"), rows[:written]))
-            )
+            raw_run = partial(raw.commit_per_event, self.fresh("raw.db"), rows[:written])
+            per_event.append(timed(raw_run))
             if self.has_es:
                 es.append(self.es("record", str(self.fresh("es.db")), str(count))["seconds"])
         figures = {

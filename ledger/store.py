@@ -194,6 +194,15 @@ class EventStore:
         ).fetchone()
         return str(found[0])
 
+    def snapshot_index(self, campaign: str, fingerprint: str) -> list[tuple[int, int]]:
+        """(seq, revision) of every snapshot of this fingerprint, without the states."""
+        cursor = self.db.execute(
+            "SELECT seq, revision FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "ORDER BY seq, revision",
+            [campaign, fingerprint],
+        )
+        return [(seq, revision) for seq, revision in cursor]
+
     def all_snapshots(self, campaign: str) -> list[Snapshot]:
         cursor = self.db.execute(
             "SELECT seq, revision, fingerprint, state FROM snapshots WHERE campaign = ? "
