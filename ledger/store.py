@@ -1,6 +1,7 @@
 """The SQLite event store: append a command's events atomically, read them back."""
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import msgspec
 from sqlite_utils import Database
@@ -24,8 +25,44 @@ def _json(values: Collection[object]) -> str:
     return msgspec.json.encode(sorted(values)).decode()
 
 
-def _row(values: Sequence[object]) -> Row:
-    return Row(**dict(zip(COLUMNS, values, strict=True)))  # type: ignore[arg-type]
+def _row(values: Sequence[Any]) -> Row:
+    # Keywords spelled out: twice as fast as a dict of COLUMNS, and a full read is 100,000s.
+    (
+        campaign,
+        seq,
+        command,
+        type_,
+        schema,
+        plugin,
+        plugin_version,
+        recorded_at,
+        step_kind,
+        step_number,
+        scenario,
+        hero,
+        idempotency_key,
+        payload,
+        prev_hash,
+        hash_,
+    ) = values
+    return Row(
+        campaign=campaign,
+        seq=seq,
+        command=command,
+        type=type_,
+        schema=schema,
+        plugin=plugin,
+        plugin_version=plugin_version,
+        recorded_at=recorded_at,
+        step_kind=step_kind,
+        step_number=step_number,
+        scenario=scenario,
+        hero=hero,
+        idempotency_key=idempotency_key,
+        payload=payload,
+        prev_hash=prev_hash,
+        hash=hash_,
+    )
 
 
 class EventStore:
