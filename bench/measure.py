@@ -1,6 +1,5 @@
 """Timing helpers: medians, percentiles, and child processes with their own peak memory."""
 
-import os
 import statistics
 import subprocess
 import sys
@@ -17,24 +16,36 @@ def timed(work: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def run_child(args: Sequence[str], *, stdin: Path | None = None) -> tuple[float, float]:
-    """Seconds and peak resident memory (MB) of one child process, which must succeed."""
-    with open(stdin or os.devnull, "rb") as source:
-        start = time.perf_counter()
-        child = subprocess.Popen(
-            list(args), stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
-        _, status, usage = os.wait4(child.pid, 0)  # this child's rusage only
-        seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    errors = child.stderr.read().decode() if child.stderr else ""
+def _run(args: Sequence[str]) -> tuple[float, int, str]:
+    """Seconds, exit status and stderr of one child process, which must succeed."""
+    start = time.perf_counter()
+    child = subprocess.run(
+        list(args), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    seconds = time.perf_counter() - start
+    errors = child.stderr.decode()
     if child.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed ({child.returncode}): {errors[-2000:]}")
-    return seconds, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
+    return seconds, child.returncode, errors
 
 
-def cli(database: Path, *args: str) -> tuple[float, float]:
-    return run_child([CLI, "--database", str(database), *args])
+def run_child(args: Sequence[str]) -> tuple[float, str]:
+    """Seconds and stderr of one child process, which must succeed."""
+    seconds, _, errors = _run(args)
+    return seconds, errors
+
+
+def cli(database: Path, *args: str) -> float:
+    """Seconds of one CLI command, run as the players run it."""
+    return run_child([CLI, "--database", str(database), *args])[0]
+
+
+def cli_peak(database: Path, *args: str) -> tuple[float, float]:
+    """Seconds and peak memory (MB) of the CLI's own address space (see bench.peak)."""
+    command = [sys.executable, "-m", "bench.peak", "--database", str(database), *args]
+    seconds, _, errors = _run(command)
+    peaks = [line for line in errors.splitlines() if line.startswith("peak-kb ")]
+    return seconds, int(peaks[-1].split()[1]) / 1024
 
 
 def median(values: Sequence[float]) -> float:

@@ -77,12 +77,12 @@ def decode_and_fold(path: Path, campaign: str) -> dict[str, dict[str, int]]:
     return heroes
 
 
-def state_at(db: Any, campaign: str, seq: int) -> dict[str, Any]:
+def state_at(db: Any, campaign: str, fingerprint: str, seq: int) -> dict[str, Any]:
     """The nearest snapshot at or before ``seq``, decoded, then the rest folded raw."""
     found = db.execute(
-        "SELECT seq, state FROM snapshots WHERE campaign = ? AND seq <= ? "
-        "ORDER BY seq DESC LIMIT 1",
-        [campaign, seq],
+        "SELECT seq, state FROM snapshots WHERE campaign = ? AND fingerprint = ? AND seq <= ? "
+        "ORDER BY seq DESC LIMIT 1",  # the primary key's order: one seek
+        [campaign, fingerprint, seq],
     ).fetchone()
     after, state = (found[0], _decode.decode(found[1])) if found else (0, {})
     heroes: dict[str, dict[str, int]] = {}

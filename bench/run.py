@@ -29,7 +29,7 @@ from typing import Any
 import msgspec
 
 from bench import raw
-from bench.measure import cli, median, p95, run_child, timed
+from bench.measure import cli, cli_peak, median, p95, run_child, timed
 from bench.workload import CAMPAIGN, HEROES, batch_lines, build
 from ledger.database import sqlite_version
 from ledger.exchange import export_campaign
@@ -87,7 +87,7 @@ class Bench:
         for _ in range(self.runs):
             database = self.fresh("batch.db")
             build(database, 0, heroes_only=True)
-            ours.append(cli(database, "batch", "--quiet", str(batch))[0])
+            ours.append(cli(database, "batch", "--quiet", str(batch)))
             with Ledger.open(database) as ledger:
                 written = ledger.campaign(CAMPAIGN).head().seq - 1 - len(HEROES)
             raw_run = partial(raw.commit_per_event, self.fresh("raw.db"), rows[:written])
@@ -116,7 +116,7 @@ class Bench:
             export_campaign(ledger.campaign(CAMPAIGN), out)
         ours, bulk = [], []
         for _ in range(self.runs):
-            ours.append(cli(self.fresh("import.db"), "import", str(export))[0])
+            ours.append(cli(self.fresh("import.db"), "import", str(export)))
             bulk.append(timed(lambda: raw.one_transaction(self.fresh("bulk.db"), rows)))
         self.figures["2_import"] = {
             "events": len(rows),
@@ -128,16 +128,15 @@ class Bench:
     # Target 3
 
     def replaying(self, database: Path, events: int) -> None:
-        ours, folds, memory = [], [], []
+        ours, folds = [], []
         for _ in range(self.runs):
-            seconds, peak = cli(database, "verify")
-            ours.append(seconds)
-            memory.append(peak)
+            ours.append(cli(database, "verify"))
             folds.append(timed(lambda: raw.decode_and_fold(database, CAMPAIGN)))
+        _, peak = cli_peak(database, "verify")
         figures = {
             "events": events,
             "verify_s": median(ours),
-            "verify_peak_mb": max(memory),
+            "verify_peak_mb": peak,
             "raw_decode_fold_s": median(folds),
         }
         self.figures["3_replay"] = figures
@@ -159,10 +158,11 @@ class Bench:
         points = [random.Random(7).randint(1, head) for _ in range(self.sizes.points)]
         app = App(get_plugin_manager(), database=database, campaign_name=CAMPAIGN)
         app.state(str(head))  # open the file and load the plugins: start-up is target 6
-        ours = [timed(lambda p=p: app.state(str(p))) for p in points]  # type: ignore[misc]
+        ours = [timed(partial(app.state, str(p))) for p in points]
         app.close()
         db = raw.connect(database)
-        bare = [timed(lambda p=p: raw.state_at(db, CAMPAIGN, p)) for p in points]  # type: ignore[misc]
+        (fingerprint,) = db.execute("SELECT fingerprint FROM snapshots LIMIT 1").fetchone()
+        bare = [timed(partial(raw.state_at, db, CAMPAIGN, fingerprint, p)) for p in points]
         db.close()
         return p95(ours), p95(bare)
 
@@ -184,7 +184,7 @@ class Bench:
             return
         database = self.fresh("scale.db")
         head = build(database, self.sizes.scale)
-        seconds, peak = cli(database, "verify")
+        seconds, peak = cli_peak(database, "verify")
         at_large, _ = self.time_travel(database, head)
         at_small = self.figures["4_time_travel"]["at_p95_ms"] / 1000
         self.figures["5_scale"] = {
@@ -209,7 +209,7 @@ class Bench:
             imports += ", pysqlite3.dbapi2"
         ours, bare = [], []
         for _ in range(self.sizes.startups):
-            ours.append(cli(database, "hero", "show", HEROES[0])[0])
+            ours.append(cli(database, "hero", "show", HEROES[0]))
             bare.append(run_child([sys.executable, "-c", imports])[0])
         self.figures["6_startup"] = {
             "hero_show_ms": median(ours) * 1000,
@@ -260,6 +260,7 @@ def run(bench: Bench, only: str, scale: bool) -> dict[str, Any]:
     }
     for key, step in steps.items():
         if key in only:
+            print(f"bench: target {key}…", file=sys.stderr, flush=True)
             step()
     return {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),

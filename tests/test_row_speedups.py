@@ -7,6 +7,7 @@ import msgspec
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ledger.ledger import Ledger
 from ledger.rows import COLUMNS, Row, content_hash
 from ledger.store import _row
 
@@ -50,3 +51,10 @@ def test_the_fast_hash_is_the_defined_hash(row: Row) -> None:
 def test_a_stored_tuple_reads_back_as_the_same_row(row: Row) -> None:
     values = tuple(getattr(row, column) for column in COLUMNS)
     assert _row(values) == row
+
+
+def test_campaigns_are_listed_by_a_seek_per_campaign_in_name_order(ledger: Ledger) -> None:
+    names = ["Zeta", "alpha", "Alpha Two", "Ωmega", "b"]
+    for name in names:
+        ledger.create_campaign(name)
+    assert ledger.campaigns() == sorted(names)  # code point order, as SQLite's BINARY
