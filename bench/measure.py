@@ -55,3 +55,8 @@ def median(values: Sequence[float]) -> float:
 def p95(values: Sequence[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def child_output(args: Sequence[str]) -> bytes:
+    """What a child process that must succeed printed on stdout."""
+    return subprocess.run(list(args), check=True, capture_output=True).stdout

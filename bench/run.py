@@ -29,7 +29,7 @@ from typing import Any
 import msgspec
 
 from bench import raw
-from bench.measure import cli, cli_peak, median, p95, run_child, timed
+from bench.measure import child_output, cli, cli_peak, median, p95, run_child, timed
 from bench.workload import CAMPAIGN, HEROES, batch_lines, build
 from ledger.database import sqlite_version
 from ledger.exchange import export_campaign
@@ -74,7 +74,7 @@ class Bench:
         return self.folder / f"{self._fresh}-{name}"
 
     def es(self, *args: str) -> Any:
-        result = run_child_output([sys.executable, "-m", "bench.es", *args])
+        result = child_output([sys.executable, "-m", "bench.es", *args])
         return msgspec.json.decode(result)
 
     # Target 1
@@ -229,12 +229,6 @@ class Bench:
         self.targets["6_startup_vs_bare_imports"] = target(
             median(ours) / median(bare), 1.5, at_most=True
         )
-
-
-def run_child_output(args: list[str]) -> bytes:
-    import subprocess
-
-    return subprocess.run(args, check=True, capture_output=True).stdout
 
 
 def main(argv: list[str] | None = None) -> None:
