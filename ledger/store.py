@@ -1,6 +1,7 @@
 """The SQLite event store: append a command's events atomically, read them back."""
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import msgspec
 from sqlite_utils import Database
@@ -24,8 +25,44 @@ def _json(values: Collection[object]) -> str:
     return msgspec.json.encode(sorted(values)).decode()
 
 
-def _row(values: Sequence[object]) -> Row:
-    return Row(**dict(zip(COLUMNS, values, strict=True)))  # type: ignore[arg-type]
+def _row(values: Sequence[Any]) -> Row:
+    # Keywords spelled out: twice as fast as a dict of COLUMNS, and a full read is 100,000s.
+    (
+        campaign,
+        seq,
+        command,
+        type_,
+        schema,
+        plugin,
+        plugin_version,
+        recorded_at,
+        step_kind,
+        step_number,
+        scenario,
+        hero,
+        idempotency_key,
+        payload,
+        prev_hash,
+        hash_,
+    ) = values
+    return Row(
+        campaign=campaign,
+        seq=seq,
+        command=command,
+        type=type_,
+        schema=schema,
+        plugin=plugin,
+        plugin_version=plugin_version,
+        recorded_at=recorded_at,
+        step_kind=step_kind,
+        step_number=step_number,
+        scenario=scenario,
+        hero=hero,
+        idempotency_key=idempotency_key,
+        payload=payload,
+        prev_hash=prev_hash,
+        hash=hash_,
+    )
 
 
 class EventStore:
@@ -33,16 +70,31 @@ class EventStore:
         self.db = db
 
     def campaigns(self) -> list[str]:
-        return [
-            r[0]
-            for r in self.db.execute(
-                "SELECT campaign FROM events WHERE seq = 1 ORDER BY campaign"
-            ).fetchall()
-        ]
+        """Every campaign, named by its first event."""
+        return self._campaign_names(
+            "AND EXISTS (SELECT 1 FROM events WHERE campaign = name AND seq = 1)"
+        )
 
     def stored_campaigns(self) -> list[str]:
         """Every campaign with a stored row, even one whose first event is missing."""
-        return [r[0] for r in self.db.execute("SELECT DISTINCT campaign FROM events").fetchall()]
+        return self._campaign_names("")
+
+    def _campaign_names(self, condition: str) -> list[str]:
+        # A skip-scan of the primary key, one seek per campaign: every command asks, and a
+        # plain "WHERE seq = 1" reads the whole table (a batch of 20,000 commands went O(n²)).
+        cursor = self.db.execute(
+            f"""
+            WITH RECURSIVE names(name) AS (
+                SELECT MIN(campaign) FROM events
+                UNION ALL
+                SELECT (SELECT MIN(campaign) FROM events WHERE campaign > name)
+                FROM names WHERE name IS NOT NULL
+            )
+            SELECT name FROM names WHERE name IS NOT NULL {condition}
+            ORDER BY name
+            """
+        )
+        return [name for (name,) in cursor]
 
     def head(self, campaign: str) -> Row | None:
         found = self.db.execute(
@@ -197,6 +249,15 @@ class EventStore:
             [campaign, fingerprint, seq, revision],
         ).fetchone()
         return str(found[0])
+
+    def snapshot_index(self, campaign: str, fingerprint: str) -> list[tuple[int, int]]:
+        """(seq, revision) of every snapshot of this fingerprint, without the states."""
+        cursor = self.db.execute(
+            "SELECT seq, revision FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "ORDER BY seq, revision",
+            [campaign, fingerprint],
+        )
+        return [(seq, revision) for seq, revision in cursor]
 
     def all_snapshots(self, campaign: str) -> list[Snapshot]:
         cursor = self.db.execute(
