@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
-import msgspec.inspect as mi
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -66,6 +65,7 @@ from ledger_base_game.events import (
     StatusRemoved,
     StepStarted,
 )
+from ledger_pytest.contract import event_strategy
 
 T = TypeVar("T")
 StepColumns = tuple[str, int, int | None, int | None]  # kind, number, scenario, play
@@ -695,42 +695,6 @@ def test_any_reference_text_is_resolved_or_refused(
 
 # ---------------------------------------------------------------------------------------------
 # Property 4: every registered event type round-trips through JSON.
-
-_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
-
-
-def strategy_for(t: mi.Type) -> st.SearchStrategy[Any]:
-    """A Hypothesis strategy for any msgspec type the event types use."""
-    if isinstance(t, mi.StrType):
-        return _text
-    if isinstance(t, mi.BoolType):
-        return st.booleans()
-    if isinstance(t, mi.IntType):
-        return st.integers(min_value=-(2**63), max_value=2**63 - 1)
-    if isinstance(t, mi.FloatType):
-        return st.floats(allow_nan=False)
-    if isinstance(t, mi.NoneType):
-        return st.none()
-    if isinstance(t, mi.LiteralType):
-        return st.sampled_from(t.values)
-    if isinstance(t, mi.UnionType):
-        return st.one_of([strategy_for(member) for member in t.types])
-    if isinstance(t, mi.VarTupleType):
-        return st.lists(strategy_for(t.item_type), max_size=4).map(tuple)
-    if isinstance(t, mi.TupleType):
-        return st.tuples(*(strategy_for(item) for item in t.item_types))
-    if isinstance(t, mi.ListType):
-        return st.lists(strategy_for(t.item_type), max_size=4)
-    if isinstance(t, mi.StructType):
-        fields = {f.name: strategy_for(f.type) for f in t.fields}
-        return st.fixed_dictionaries(fields).map(lambda kwargs: t.cls(**kwargs))
-    raise TypeError(f"no strategy for {t!r}; extend strategy_for")
-
-
-def event_strategy(event_type: type[Event]) -> st.SearchStrategy[Event]:
-    info = mi.type_info(event_type)
-    assert isinstance(info, mi.StructType)
-    return strategy_for(info)
 
 
 @pytest.mark.parametrize("tag", sorted(REGISTRY.event_types))
