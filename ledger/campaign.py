@@ -12,6 +12,7 @@ from ledger.history import History, Meta, metas_from_rows
 from ledger.pipeline import refuse_if_vetoed, vetoes, write
 from ledger.projection import Projector
 from ledger.rows import Row
+from ledger.rules import debts
 from ledger.state import CampaignState
 from ledger.store import Snapshot
 from ledger.text import check_name
@@ -269,6 +270,10 @@ class Campaign:
             prev_hash = row.hash
             if seq % self.ledger.snapshot_interval == 0 or event.tag() in META_TYPES:
                 snapshots.append(self.projector.snapshot(seq, revision, state))
+        if state.owed:
+            raise RuleViolation(
+                f"the command is incomplete, it does not record: {debts.describe(state.owed)}"
+            )
         refuse_if_vetoed(reasons)
         write(self.registry.pm, self.store, written, snapshots)
         self.ledger.head_states[self.name] = (prev_hash, state)

@@ -9,6 +9,7 @@ from ledger.event import META_TYPES, Event
 from ledger.history import History
 from ledger.registry import Registry
 from ledger.rows import Row
+from ledger.rules import debts
 from ledger.state import CampaignState
 from ledger.store import EventStore, Snapshot
 
@@ -88,6 +89,8 @@ class Projector:
         undo, leave the state as it is. With ``check``, a row whose columns disagree with its
         payload or the fold raises IntegrityError; undone events are read and compared too."""
         for row in rows:
+            if check and state.owed and row.command == row.seq:
+                raise _incomplete(row.seq - 1, state)
             applies = row.type not in META_TYPES and row.command not in reverted
             if applies or (check and row.type not in META_TYPES):
                 event = self.decode(row)
@@ -100,6 +103,8 @@ class Projector:
                     error.seq = row.seq
                     raise
             yield row, state
+        if check and state.owed:
+            raise _incomplete(None, state)
 
     def fold_rows(
         self, state: CampaignState, rows: Iterable[Row], reverted: Collection[int]
@@ -135,3 +140,9 @@ class Projector:
             fingerprint=self.registry.fingerprint,
             state=msgspec.json.encode(state).decode(),
         )
+
+
+def _incomplete(seq: int | None, state: CampaignState) -> IntegrityError:
+    error = IntegrityError(f"a command ends without recording {debts.describe(state.owed)}")
+    error.seq = seq
+    return error

@@ -160,6 +160,14 @@ class City(Frozen, frozen=True, kw_only=True):
     after_arena: bool = False
 
 
+class Debt(Frozen, frozen=True, kw_only=True):
+    """A consequence an event announced that the same command must still record."""
+
+    kind: str  # "gem", "stamina", "discard", "damage", "stamina loss"
+    hero: str
+    what: str = ""  # the gem kind, the amount, the item
+
+
 class CampaignState(Frozen, frozen=True, kw_only=True):
     name: str = ""
     party_name: str = ""
@@ -178,6 +186,7 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     reputation: dict[str, int] = {}
     session: int = 0  # the number of the session being played, 0 between sessions
     sessions: int = 0  # sessions started so far
+    owed: tuple[Debt, ...] = ()  # empty between commands (ledger.rules.debts)
     dice: DiceSet | None = None  # set with `dice set`; None: the plugins' definition
     group_check: GroupCheck | None = None  # a group check being played step by step
     progressive_checks: dict[str, ProgressiveCheck] = {}

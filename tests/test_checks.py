@@ -606,3 +606,43 @@ def test_an_attack_on_a_die_with_an_unknown_face_is_refused(table: Invoke, ledge
     campaign = ledger.campaign("Checks")
     with pytest.raises(LedgerError, match="not a face"):
         campaign.record([AttackMade(hero="Venia", dice=1, die=("9",), faces=("9",), successes=9)])
+
+
+def test_a_check_recorded_without_its_consequences_is_refused(
+    table: Invoke, ledger: Any, registry: Any
+) -> None:
+    """Through the Python API a check cannot claim a gem, stamina or a discard that its own
+    command does not record."""
+    from ledger.errors import RuleViolation
+
+    table("gem", "gain", "Venia", "achievement")
+    table("check", "Venia", "agility", "3", "--roll", "1 1 2", "--gem", "achievement")
+    campaign = ledger.campaign("Checks")
+    check_row = next(r for r in campaign.store.rows("Checks") if r.type == "base:check-made")
+    check = registry.decoder.decode(check_row.payload)
+    table("gem", "gain", "Venia", "achievement")
+    before = campaign.head().seq
+    with pytest.raises(RuleViolation, match=r"incomplete.*Venia: gem achievement"):
+        campaign.record([check])
+    assert campaign.head().seq == before
+    assert gems(table, "Venia")["achievement"] == 1  # not claimed without being spent
+
+
+def test_an_imported_check_claiming_an_unspent_gem_is_refused(
+    table: Invoke, invoke: Invoke, tmp_path: Path
+) -> None:
+    """A forger re-hashing an export cannot add a gem to a check without its spending."""
+    from tests.test_forgery import payload, rehash
+
+    table("gem", "gain", "Venia", "achievement")
+    table("check", "Venia", "agility", "3", "--roll", "1 1 2")
+    exported = tmp_path / "campaign.ndjson"
+    table("export", str(exported))
+    manifest, *rows = (json.loads(line) for line in exported.read_text().splitlines())
+    check = next(row for row in rows if row["type"] == "base:check-made")
+    payload(check, achievement=True, total=json.loads(check["payload"])["total"] + 1)
+    forged = tmp_path / "forged.ndjson"
+    forged.write_text("\n".join(rehash(manifest, rows)) + "\n")
+    refused = invoke("--database", str(tmp_path / "other.db"), "import", str(forged))
+    assert refused.exit_code == 1, refused.output
+    assert "ends without recording Venia: gem achievement" in refused.output

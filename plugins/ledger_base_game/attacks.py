@@ -8,8 +8,9 @@ from ledger.dice.faces import check_faces
 from ledger.dice.scoring import action_successes, stamina_successes
 from ledger.errors import RuleViolation
 from ledger.event import HeroEvent
+from ledger.rules import debts
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
-from ledger.state import CampaignState, Hero
+from ledger.state import CampaignState, Debt, Hero
 from ledger.text import check_amount
 from ledger_base_game.check_rules import in_force
 
@@ -56,7 +57,10 @@ class AttackMade(HeroEvent, tag="base:attack-made", frozen=True, kw_only=True):
                 f"{hero.name} has only {hero.stamina.unspent} unspent stamina; the attack "
                 f"needs {self.cost + self.stamina_spent}"
             )
-        return state
+        paid = self.cost + self.stamina_spent  # spent by the same command (Cursed or not)
+        if not paid:
+            return state
+        return debts.owe(state, Debt(kind="stamina", hero=hero.name, what=str(paid)))
 
     def describe(self) -> str:
         seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
@@ -85,6 +89,7 @@ class StaminaSpentCursed(HeroEvent, tag="base:stamina-spent-cursed", frozen=True
                 "is not allowed"
             )
         stamina = replace(s, unspent=s.unspent - amount, wound=s.wound + amount)
+        state = debts.settle(state, "stamina", self.hero, str(amount))
         return state.with_hero(replace(hero, stamina=stamina))
 
     def describe(self) -> str:

@@ -12,10 +12,10 @@ from ledger.dice.scoring import StaminaRule, action_successes, reaction_successe
 from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
 from ledger.modifiers import Modifier
-from ledger.rules import gems
+from ledger.rules import debts, gems
 from ledger.rules.gems import GemKind
 from ledger.rules.stamina import require_affectable
-from ledger.state import CampaignState
+from ledger.state import CampaignState, Debt
 from ledger.text import check_name
 from ledger_base_game.attacks import AttackMade, StaminaSpentCursed
 from ledger_base_game.check_rules import (
@@ -28,6 +28,12 @@ from ledger_base_game.check_rules import (
 from ledger_base_game.group_checks import GROUP_EVENT_TYPES
 
 MAX_HOURGLASS = 2
+
+
+def _gem_debts(hero: str, inspiration: bool, achievement: bool) -> list[Debt]:
+    """The gems a check used, which its command must spend (``CheckGemSpent``)."""
+    used = (("inspiration", inspiration), ("achievement", achievement))
+    return [Debt(kind="gem", hero=hero, what=kind) for kind, spent in used if spent]
 
 
 class DiceSetChosen(Event, tag="base:dice-set", frozen=True, kw_only=True):
@@ -104,9 +110,18 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             raise RuleViolation(f"a total of {total} against {self.target} is not {self.success}")
         if self.outcome is not None:
             check_name(self.outcome, "outcome")
+        state = debts.owe(state, *self.consequences())
         if self.progressive is not None:
             return _progress(state, self)
         return state
+
+    def consequences(self) -> list[Debt]:
+        """What the same command must record: the gems, the stamina and the discards."""
+        owed = _gem_debts(self.hero, self.inspiration, self.achievement)
+        if self.stamina_spent:
+            owed.append(Debt(kind="stamina", hero=self.hero, what=str(self.stamina_spent)))
+        owed += [Debt(kind="discard", hero=self.hero, what=item) for item in self.discard]
+        return owed
 
     def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
         notes = _stamina_note(before, self.faces)
@@ -184,6 +199,7 @@ class CheckGemSpent(HeroEvent, tag="base:check-gem-spent", frozen=True, kw_only=
     kind: GemKind
 
     def apply(self, state: CampaignState) -> CampaignState:
+        state = debts.settle(state, "gem", self.hero, self.kind)
         return self.update(state, lambda hero: gems.spend(hero, self.kind, 1))
 
     def describe(self) -> str:
@@ -231,7 +247,12 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
         prevented = min(successes, self.damage + self.stamina_loss)
         if prevented != self.prevented:
             raise RuleViolation(f"the roll prevents {prevented}, not {self.prevented}")
-        return state
+        owed = _gem_debts(self.hero, self.inspiration, self.achievement)
+        left = self.damage + self.stamina_loss - prevented
+        if left:
+            kind = "damage" if self.damage else "stamina loss"
+            owed.append(Debt(kind=kind, hero=self.hero, what=str(left)))
+        return debts.owe(state, *owed)
 
     def describe(self) -> str:
         against = f"{self.damage} damage" if self.damage else f"{self.stamina_loss} stamina loss"

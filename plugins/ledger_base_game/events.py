@@ -6,7 +6,7 @@ from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
 from ledger.event import Event, HeroEvent
-from ledger.rules import city, conditions, items, loadout, stamina, stars, steps
+from ledger.rules import city, conditions, debts, items, loadout, stamina, stars, steps
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
 from ledger.state import CampaignState, Condition, Hero, Item, Stamina, StepKind
@@ -170,6 +170,7 @@ class StaminaSpent(_Amount, tag="base:stamina-spent", frozen=True, kw_only=True)
     what = "stamina to spend"
 
     def apply(self, state: CampaignState) -> CampaignState:
+        state = debts.settle(state, "stamina", self.hero, str(self.amount))
         return self.update(state, lambda hero: stamina.spend(hero, self.checked()))
 
     def describe(self) -> str:
@@ -180,6 +181,7 @@ class StaminaLost(_Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
     what = "stamina to lose"
 
     def apply(self, state: CampaignState) -> CampaignState:
+        state = debts.settle(state, "stamina loss", self.hero, str(self.amount))
         return self.update(state, lambda hero: stamina.lose(hero, self.checked()))
 
     def describe(self) -> str:
@@ -222,6 +224,7 @@ class DamageTaken(_Amount, tag="base:damage-taken", frozen=True, kw_only=True):
     what = "damage"
 
     def apply(self, state: CampaignState) -> CampaignState:
+        state = debts.settle(state, "damage", self.hero, str(self.amount))
         return self.update(state, lambda hero: stamina.take_damage(hero, self.checked()))
 
     def describe(self) -> str:
@@ -329,6 +332,7 @@ class ItemDiscarded(HeroEvent, tag="base:item-discarded", frozen=True, kw_only=T
     item: str
 
     def apply(self, state: CampaignState) -> CampaignState:
+        state = debts.settle(state, "discard", self.hero, self.item)
         return self.update(state, lambda hero: items.discard_item(hero, self.item))
 
     def describe(self) -> str:
