@@ -254,7 +254,7 @@ class Campaign:
         events = [self._validated(event) for event in events]
         for seq, event in enumerate(events, start=command):
             legal = event.apply(state)  # the rules first: validators only see legal events
-            reasons += vetoes(self.registry.pm, state, event)
+            reasons += vetoes(self.registry, state, event)
             state = legal
             row = self.make_row(
                 event,

@@ -25,6 +25,7 @@ def hook_names() -> list[str]:
 
 def signature(name: str) -> str:
     text = f"{name}{inspect.signature(getattr(hookspecs, name))}"
+    text = text.replace("'", "")  # forward references ('Registry') read as the plain name
     return _module_path.sub("", text).replace("NoneType", "None")
 
 

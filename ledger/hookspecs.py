@@ -1,7 +1,7 @@
 # mypy: disable-error-code="empty-body"
 """The hooks a plugin may implement. Registries return lists; the host refuses duplicates."""
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 from sqlite_utils import Database
@@ -23,6 +23,9 @@ from ledger.extensions import Migration, Upcaster
 from ledger.modifiers import ModifierType
 from ledger.rows import Row
 from ledger.state import CampaignState
+
+if TYPE_CHECKING:
+    from ledger.registry import Registry
 
 PROJECT = "campaign_ledger"
 
@@ -110,8 +113,8 @@ def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
 
 
 @hookspec
-def validate_event(state: CampaignState, event: Event) -> str | None:
-    """A reason to refuse ``event`` in ``state`` (before it), or None to let it be written."""
+def validate_event(state: CampaignState, event: Event, registry: "Registry") -> str | None:
+    """A reason to refuse ``event`` in ``state`` (before it), or None; ``registry``: content."""
 
 
 @hookspec

@@ -85,7 +85,7 @@ class Ledger:
         event = CampaignCreated(name=name)
         recorded_at = self.clock().isoformat(timespec="microseconds")
         state = event.apply(CampaignState())
-        refuse_if_vetoed(vetoes(self.registry.pm, CampaignState(), event))
+        refuse_if_vetoed(vetoes(self.registry, CampaignState(), event))
         row = campaign.make_row(event, 1, 1, state, GENESIS, recorded_at)
         write(self.registry.pm, self.store, [(row, event, state)])
         return campaign

@@ -4,6 +4,7 @@ that raises leaves nothing written. Replay never calls either: ``apply`` alone i
 a campaign must open the same way with or without a validator installed."""
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pluggy
 from sqlite_utils import Database
@@ -15,18 +16,18 @@ from ledger.rows import Row
 from ledger.state import CampaignState
 from ledger.store import EventStore, Snapshot
 
+if TYPE_CHECKING:
+    from ledger.registry import Registry
+
 
 class Vetoed(RuleViolation):
     """One or more plugins refused the command; every reason is in the message."""
 
 
-def vetoes(pm: pluggy.PluginManager, state: CampaignState, event: Event) -> list[str]:
+def vetoes(registry: "Registry", state: CampaignState, event: Event) -> list[str]:
     """Every plugin's reason to refuse ``event`` in ``state``, each with the plugin's name."""
-    return [
-        f"plugin {plugin!r}: {reason}"
-        for reason, plugin in call_each(pm, "validate_event", state=state, event=event)
-        if reason is not None
-    ]
+    answers = call_each(registry.pm, "validate_event", state=state, event=event, registry=registry)
+    return [f"plugin {plugin!r}: {reason}" for reason, plugin in answers if reason is not None]
 
 
 def refuse_if_vetoed(reasons: Sequence[str]) -> None:

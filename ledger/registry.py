@@ -66,6 +66,9 @@ class Catalogue(Generic[T]):
     def names(self) -> list[str]:
         return [self._name_of(entry) for entry, _ in self._entries.values()]
 
+    def entries(self) -> list[T]:
+        return [entry for entry, _ in self._entries.values()]
+
     def __len__(self) -> int:
         return len(self._entries)
 

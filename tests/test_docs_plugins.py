@@ -24,5 +24,5 @@ def test_the_table_names_every_hook_with_its_parameters() -> None:
 
 def test_signatures_drop_module_paths_only() -> None:
     assert signature("validate_event") == (
-        "validate_event(state: CampaignState, event: Event) -> str | None"
+        "validate_event(state: CampaignState, event: Event, registry: Registry) -> str | None"
     )

@@ -381,3 +381,45 @@ def test_sheets_at_an_earlier_point(party: Invoke) -> None:
     assert set(earlier) >= {"level", "xp", "scenarios", "keywords", "stock", "archive"}
     text = party("hero", "sheet", "Torrax", "--at", str(mark)).output
     assert "Hero sheet — Torrax" in text
+
+
+@pytest.mark.parametrize(
+    ("event", "says"),
+    [
+        ({"type": "profession", "profession": "Basket Weaving", "talent": "Knots"}, "Profession"),
+        ({"type": "profession", "profession": "Streetwise", "talent": "Haggle"}, "comes with"),
+        ({"type": "talent", "talent": "Mining"}, "Runesmithing Talent"),
+        ({"type": "talent", "talent": "True Mercenary"}, "the Master Talent"),
+        ({"type": "class", "hero_class": "Wizard of Oz"}, "chooses between"),
+    ],
+)
+def test_names_built_through_the_api_are_checked_against_the_content(
+    ledger: Any, event: dict[str, str], says: str
+) -> None:
+    """The fold has no content; the base game's validator checks names against every
+    loaded plugin's (a Hero joined without its Class list is still held to it)."""
+    from ledger.pipeline import Vetoed
+    from ledger_base_game.events import HeroJoined, StepStarted
+    from ledger_base_game.events_progress import (
+        ClassChosen,
+        LevelGained,
+        ProfessionLearned,
+        TalentLearned,
+        XpGained,
+    )
+
+    campaign = ledger.create_campaign("V")
+    stats = {"might": 1, "agility": 1, "will": 1, "taunt": 1, "chips": 5, "wounded_chips": 3}
+    campaign.record([HeroJoined(hero="Jonai", **stats)])
+    campaign.record([XpGained(amount=5), StepStarted(kind="city")])
+    campaign.record([LevelGained(level=2), LevelGained(level=3)])
+    kind = event.pop("type")
+    if kind == "talent":
+        campaign.record(
+            [ProfessionLearned(hero="Jonai", profession="Streetwise", talent="Hideout: The Pit")]
+        )
+    built = {"profession": ProfessionLearned, "talent": TalentLearned, "class": ClassChosen}[kind]
+    before = campaign.head().seq
+    with pytest.raises(Vetoed, match=says):
+        campaign.record([built(hero="Jonai", **event)])
+    assert campaign.head().seq == before

@@ -96,3 +96,6 @@ def register_services() -> list[ServiceSpec]:
 
 # Dice and checks (§4–§6): their hook implementations live with them.
 from ledger_base_game.check_hooks import register_dice, register_modifier_types  # noqa: E402, F401
+
+# Names in progress events checked against every plugin's content.
+from ledger_base_game.validators import validate_event  # noqa: E402, F401
