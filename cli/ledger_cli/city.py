@@ -7,7 +7,14 @@ from ledger.errors import BadInput
 from ledger.state import CampaignState, Hero
 from ledger_base_game.events_city import CityActivity, CityEventResolved, SleepFound
 from ledger_cli import output, output_city
-from ledger_cli.context import NUMBERS, App, at_option, json_option, listing_group, pass_app
+from ledger_cli.context import (
+    NUMBERS,
+    App,
+    json_option,
+    listing_group,
+    pass_app,
+    state_view,
+)
 
 
 def register(cli: click.Group) -> None:
@@ -15,17 +22,14 @@ def register(cli: click.Group) -> None:
         cli, "city", "The City step: the City Event, activities, sleeping (shows it).", "show"
     )
 
-    @city.command("show")
-    @at_option
-    @json_option
-    @pass_app
-    def show(app: App, at: str | None = None, as_json: bool = False) -> None:
-        """Where the City step stands: the City Event, each Hero's points and bed."""
-        _, state = app.state(at)
-        if as_json:
-            click.echo(output.to_json(output_city.city_json(state)))
-        else:
-            click.echo("\n".join(output_city.city_text(state)))
+    city.add_command(
+        state_view(
+            "show",
+            "Where the City step stands: the City Event, each Hero's points and bed.",
+            output_city.city_json,
+            output_city.city_text,
+        )
+    )
 
     @city.command("event-resolved")
     @json_option

@@ -141,6 +141,25 @@ def listing_group(parent: click.Group, name: str, help: str, default: str) -> cl
     return group
 
 
+def state_view(
+    name: str,
+    help: str,
+    as_data: Callable[[CampaignState], object],
+    as_lines: Callable[[CampaignState], list[str]],
+) -> click.Command:
+    """A command showing part of the state, now or at --at, as text or as JSON."""
+
+    @click.command(name, help=help)
+    @at_option
+    @json_option
+    @pass_app
+    def command(app: App, at: str | None = None, as_json: bool = False) -> None:
+        _, state = app.state(at)
+        click.echo(output.to_json(as_data(state)) if as_json else "\n".join(as_lines(state)))
+
+    return command
+
+
 def hero_listing(
     help: str, line: Callable[[Hero], str], data: Callable[[Hero], object]
 ) -> click.Command:

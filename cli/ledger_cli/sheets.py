@@ -8,7 +8,7 @@ import msgspec
 
 from ledger.state import CampaignState, Hero, Item
 from ledger_cli import output
-from ledger_cli.context import App, at_option, json_option, pass_app
+from ledger_cli.context import App, at_option, json_option, pass_app, state_view
 
 
 def party_sheet_json(state: CampaignState) -> dict[str, Any]:
@@ -85,22 +85,15 @@ def register(cli: click.Group) -> None:
     assert isinstance(party, click.Group)  # registered by ledger_cli.hero, which comes first
     assert isinstance(hero, click.Group)
 
-    @party.command("sheet")
-    @at_option
-    @json_option
-    @pass_app
-    def party_sheet(app: App, at: str | None, as_json: bool) -> None:
-        """The Party sheet: level, XP, scenario outcomes, Party Journal, Stock and Archive.
-
-        \b
-        Example:
-          campaign-ledger party sheet --at scenario-7
-        """
-        _, state = app.state(at)
-        if as_json:
-            click.echo(output.to_json(party_sheet_json(state)))
-        else:
-            click.echo("\n".join(party_sheet_text(state)))
+    party.add_command(
+        state_view(
+            "sheet",
+            "The Party sheet: level, XP, scenario outcomes, Party Journal, Stock and Archive."
+            "\n\n\b\nExample:\n  campaign-ledger party sheet --at scenario-7",
+            party_sheet_json,
+            party_sheet_text,
+        )
+    )
 
     @hero.command("sheet")
     @click.argument("name")

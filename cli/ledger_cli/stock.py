@@ -9,8 +9,15 @@ from ledger.rules.steps import MAX_SCENARIO
 from ledger.state import CampaignState, Item, ScenarioCard
 from ledger.text import name_key
 from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
-from ledger_cli import output, output_city
-from ledger_cli.context import NUMBERS, App, at_option, json_option, listing_group, pass_app
+from ledger_cli import output_city
+from ledger_cli.context import (
+    NUMBERS,
+    App,
+    json_option,
+    listing_group,
+    pass_app,
+    state_view,
+)
 from ledger_cli.item_props import item_from_options, kind_options, pop_props
 from ledger_cli.symbols import resolve
 
@@ -23,17 +30,14 @@ def register(cli: click.Group) -> None:
         default="show",
     )
 
-    @stock.command("show")
-    @at_option
-    @json_option
-    @pass_app
-    def show(app: App, at: str | None = None, as_json: bool = False) -> None:
-        """The Stock, the Archive and the Scenario cards in the Stock, now or at --at."""
-        _, state = app.state(at)
-        if as_json:
-            click.echo(output.to_json(output_city.supply_json(state)))
-        else:
-            click.echo("\n".join(output_city.supply_text(state)))
+    stock.add_command(
+        state_view(
+            "show",
+            "The Stock, the Archive and the Scenario cards in the Stock, now or at --at.",
+            output_city.supply_json,
+            output_city.supply_text,
+        )
+    )
 
     @stock.command("add", context_settings=NUMBERS)
     @click.argument("name")
