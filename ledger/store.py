@@ -242,6 +242,17 @@ class EventStore:
         )
         return [(seq, revision) for seq, revision in cursor]
 
+    def latest_snapshot(
+        self, campaign: str, fingerprint: str, upto: int
+    ) -> tuple[int, int, str] | None:
+        """(seq, revision, state) of the first snapshot ``snapshot_points`` would give."""
+        found = self.db.execute(
+            "SELECT seq, revision, state FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "AND seq <= ? ORDER BY seq DESC, revision DESC LIMIT 1",
+            [campaign, fingerprint, upto],
+        ).fetchone()
+        return (int(found[0]), int(found[1]), str(found[2])) if found else None
+
     def snapshot_state(self, campaign: str, fingerprint: str, seq: int, revision: int) -> str:
         found = self.db.execute(
             "SELECT state FROM snapshots WHERE campaign = ? AND fingerprint = ? AND seq = ? "
