@@ -131,7 +131,7 @@ class Projector:
     def state_at(self, upto: int, history: History) -> CampaignState:
         """State right after event ``upto``, with the commands ``history`` undoes left out."""
         state, after = self.start(upto, history)
-        rows = self.store.rows(self.campaign, after=after, upto=upto)
+        rows = self.store.rows_to_fold(self.campaign, after, upto)
         return self.fold_rows(state, rows, history.reverted())
 
     def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:
