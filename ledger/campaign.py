@@ -136,9 +136,12 @@ class Campaign:
         head, earlier = self._begin(expected_seq, idempotency_key)
         if earlier:
             return earlier
-        history = self.history()
+        history = self._history_at(head)
         before = self._head_state(head, history)
-        return self._append(head, events, before, history.revision, idempotency_key)
+        recorded = self._append(head, events, before, history.revision, idempotency_key)
+        # No undo or redo among the events (refused above): the history is still this one.
+        self.ledger.head_histories[self.name] = (recorded.rows[-1].hash, history)
+        return recorded
 
     def undo(
         self,
