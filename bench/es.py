@@ -93,6 +93,15 @@ class Party(Aggregate):
             raise ValueError("not enough Stars")
         self.heroes[hero]["stars"] -= amount
 
+    @event("CheckMade")
+    def check(self, hero: str, ability: str, target: int, faces: list[str], total: int) -> None:
+        """The same arithmetic as the ledger's check: 1 and 1+ count 1, 2 counts 2, a
+        stamina face +2 outside a scenario."""
+        counted = sum({"1": 1, "1+": 1, "2": 2, "S": 2}.get(face, 0) for face in faces)
+        if counted != total:
+            raise ValueError(f"the roll totals {counted}, not {total}")
+        self.heroes[hero]["checks"] = self.heroes[hero].get("checks", 0) + 1
+
 
 METHODS = {
     "base:damage-taken": "take_damage",
@@ -105,7 +114,10 @@ METHODS = {
     "base:item-discarded": "discard_item",
     "base:stars-gained": "gain_stars",
     "base:stars-spent": "spend_stars",
+    "base:check-made": "check",
 }
+# Only the fields an eventsourcing method takes; the ledger's event records more.
+FIELDS = {"check": ("hero", "ability", "target", "faces", "total")}
 
 
 def _calls(count: int) -> list[tuple[str, dict[str, Any]]]:
@@ -118,7 +130,10 @@ def _calls(count: int) -> list[tuple[str, dict[str, Any]]]:
     for hero, command in commands(count):
         for ledger_event in command.events(registry, hero):
             fields = msgspec.to_builtins(ledger_event)
-            calls.append((METHODS[fields.pop("type")], fields))
+            method = METHODS[fields.pop("type")]
+            if method in FIELDS:
+                fields = {name: fields[name] for name in FIELDS[method]}
+            calls.append((method, fields))
     return calls
 
 

@@ -15,6 +15,7 @@ from ledger.ledger import Ledger
 from ledger.registry import Registry
 from ledger.rows import Row
 from ledger.store import Snapshot
+from ledger_base_game.checks import CheckMade
 from ledger_base_game.events import (
     ConditionGained,
     ConditionRemoved,
@@ -44,14 +45,32 @@ class Command:
     events: Callable[[Registry, str], list[Event]]
 
 
+def _check(registry: Registry, hero: str) -> list[Event]:
+    """A Might 2 check rolled '1 S': two red dice (Might 2), the stamina face +2 outside a
+    scenario, total 3 against 2, a success; it changes nothing, as a check without
+    consequences should."""
+    die = registry.default_dice().action
+    return [
+        CheckMade(
+            hero=hero,
+            ability="might",
+            target=2,
+            dice=2,
+            die=die,
+            faces=("1", "S"),
+            total=3,
+            success=True,
+        )
+    ]
+
+
 def _condition_gained(registry: Registry, hero: str) -> list[Event]:
     spec = registry.conditions.get(CONDITION)
     return [ConditionGained(hero=hero, condition=spec.name, number=spec.number)]
 
 
 # Each Hero plays the cycle in turn; every command leaves the Hero as it found them, so the
-# cycle stays legal for ever. TODO(issue 4): add the ability check, e.g.
-#   Command("check", lambda h: f'check "{h}" might', lambda r, h: [AbilityChecked(...)]),
+# cycle stays legal for ever.
 CYCLE: tuple[Command, ...] = (
     Command("damage", lambda h: f'damage "{h}" 2', lambda r, h: [DamageTaken(hero=h, amount=2)]),
     Command("heal", lambda h: f'heal "{h}" 2', lambda r, h: [DamageHealed(hero=h, amount=2)]),
@@ -83,6 +102,7 @@ CYCLE: tuple[Command, ...] = (
     ),
     Command("stars", lambda h: f'stars gain "{h}" 3', lambda r, h: [StarsGained(hero=h, amount=3)]),
     Command("stars", lambda h: f'stars spend "{h}" 3', lambda r, h: [StarsSpent(hero=h, amount=3)]),
+    Command("check", lambda h: f'check "{h}" might 2 --roll "1 S"', _check),
 )
 
 

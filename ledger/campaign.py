@@ -72,14 +72,26 @@ class Campaign:
 
     def state(self, at: int | None = None) -> CampaignState:
         """State right after event ``at`` (default: the latest), undone commands left out."""
-        head = self.head().seq
+        head_row = self.head()
+        head = head_row.seq
         if at is None:
             at = head
         if not 1 <= at <= head:
             raise NotFound(f"campaign {self.name!r} has events 1 to {head}; there is no event {at}")
+        history = self._history_at(head_row)
         if at == head:
-            return self._head_state(self.head(), self.history())
-        return self.projector.state_at(at, self.history())
+            return self._head_state(head_row, history)
+        return self.projector.state_at(at, history)
+
+    def _history_at(self, head: Row) -> History:
+        """The undo history, remembered per ledger until the head moves: every --at in a
+        process (a batch, a long-lived App) would otherwise read it again."""
+        cached = self.ledger.head_histories.get(self.name)
+        if cached is not None and cached[0] == head.hash:
+            return cached[1]
+        history = self.history()
+        self.ledger.head_histories[self.name] = (head.hash, history)
+        return history
 
     def _head_state(self, head: Row, history: History) -> CampaignState:
         """The latest state, remembered per ledger until the head moves (batch, CLI lookups)."""
@@ -125,9 +137,12 @@ class Campaign:
         head, earlier = self._begin(expected_seq, idempotency_key)
         if earlier:
             return earlier
-        history = self.history()
+        history = self._history_at(head)
         before = self._head_state(head, history)
-        return self._append(head, events, before, history.revision, idempotency_key)
+        recorded = self._append(head, events, before, history.revision, idempotency_key)
+        # No undo or redo among the events (refused above): the history is still this one.
+        self.ledger.head_histories[self.name] = (recorded.rows[-1].hash, history)
+        return recorded
 
     def undo(
         self,

@@ -59,7 +59,7 @@ def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
 
 def _check_schema_is_known(db: Database, path: Path) -> None:
     """Never write to a file whose schema a newer version changed in ways this one ignores."""
-    empty = Database(memory=True)  # every migration is pending on an empty database
+    empty = Database(memory=True, execute_plugins=False)  # every migration is pending here
     known = {m.name for m in migrations.pending(empty)}
     empty.close()
     newer = [m.name for m in migrations.applied(db) if m.name not in known]

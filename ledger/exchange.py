@@ -8,6 +8,7 @@ import msgspec
 from ledger.campaign import Campaign
 from ledger.errors import BadInput, IntegrityError, LedgerError
 from ledger.event import META_TYPES
+from ledger.gc_pause import gc_paused
 from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
 from ledger.pipeline import write
@@ -67,6 +68,11 @@ def _read(lines: Iterable[str]) -> tuple[Manifest, list[Row]]:
 def import_campaign(ledger: Ledger, lines: Iterable[str]) -> Campaign:
     """Write the campaign only if its chain, count and head hash verify and every event
     replays under the loaded plugins; otherwise nothing is written."""
+    with gc_paused():
+        return _import(ledger, lines)
+
+
+def _import(ledger: Ledger, lines: Iterable[str]) -> Campaign:
     manifest, rows = _read(lines)
     if len(rows) != manifest.events or not rows or rows[-1].hash != manifest.head_hash:
         raise IntegrityError(

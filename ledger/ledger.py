@@ -10,6 +10,7 @@ from ledger.campaign import Campaign, Clock, utc_now
 from ledger.database import open_database
 from ledger.errors import BadInput, NotFound
 from ledger.event import CampaignCreated
+from ledger.history import History
 from ledger.migrations import apply_plugin_migrations
 from ledger.pipeline import refuse_if_vetoed, vetoes, write
 from ledger.registry import Registry, default_registry
@@ -36,6 +37,7 @@ class Ledger:
         self.snapshot_interval = snapshot_interval
         self.clock = clock
         self.head_states: dict[str, tuple[str, CampaignState]] = {}  # campaign: (head hash, state)
+        self.head_histories: dict[str, tuple[str, History]] = {}  # campaign: (head hash, …)
         try:
             apply_plugin_migrations(db, self.registry.pm)
         except BaseException:

@@ -4,12 +4,16 @@ import importlib
 import os
 import warnings
 from collections.abc import Collection
-from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING
 
 import pluggy
 
 from ledger import hookspecs
+from ledger.entry_scan import may_declare
 from ledger.hookspecs import PROJECT
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 DEFAULT_PLUGINS = ("ledger_base_game",)
 LOAD_ENV = "LEDGER_LOAD_PLUGINS"
@@ -41,6 +45,10 @@ def get_plugin_manager(allowed: Collection[str] | None = None) -> LedgerPluginMa
     for name in DEFAULT_PLUGINS:
         if allowed is None or name in allowed:
             pm.register(importlib.import_module(name), name=name)
+    if not may_declare(PROJECT):
+        return pm  # no distribution declares a plugin: importlib.metadata is not needed
+    from importlib.metadata import entry_points
+
     for entry_point in entry_points(group=PROJECT):
         if allowed is not None and entry_point.name not in allowed:
             continue
@@ -50,7 +58,7 @@ def get_plugin_manager(allowed: Collection[str] | None = None) -> LedgerPluginMa
     return pm
 
 
-def _load(pm: LedgerPluginManager, entry_point: EntryPoint) -> None:
+def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
     """Import and register one entry point; a plugin that fails to import or whose hooks do
     not match the hookspecs is reported and left out, so it cannot take the others down."""
     dist = entry_point.dist

@@ -117,6 +117,13 @@ class Projector:
         """The latest snapshot at or before ``upto`` that ``history`` has not invalidated
         (an undo or redo after it reached back before it), else the empty state at 0."""
         fingerprint, skip = self.registry.fingerprint, 0
+        latest = self.store.latest_snapshot(self.campaign, fingerprint, upto)
+        if latest is None:
+            return CampaignState(), 0
+        seq, revision, state = latest  # most often valid: one query instead of two
+        touched = history.earliest_touched_after(revision)
+        if touched is None or touched > seq:
+            return _state_decoder.decode(state), seq
         while points := self.store.snapshot_points(self.campaign, fingerprint, upto, skip=skip):
             for seq, revision in points:
                 touched = history.earliest_touched_after(revision)
@@ -129,7 +136,7 @@ class Projector:
     def state_at(self, upto: int, history: History) -> CampaignState:
         """State right after event ``upto``, with the commands ``history`` undoes left out."""
         state, after = self.start(upto, history)
-        rows = self.store.rows(self.campaign, after=after, upto=upto)
+        rows = self.store.rows_to_fold(self.campaign, after, upto)
         return self.fold_rows(state, rows, history.reverted())
 
     def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:

@@ -192,6 +192,9 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     progressive_checks: dict[str, ProgressiveCheck] = {}
 
     def hero(self, name: str) -> Hero:
+        exact = self.heroes.get(name)  # names are unique by name_key (HeroJoined checks)
+        if exact is not None:
+            return exact
         key = name_key(name)
         for hero in self.heroes.values():
             if name_key(hero.name) == key:

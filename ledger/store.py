@@ -112,6 +112,36 @@ class EventStore:
         )
         return [_row(values) for values in cursor]
 
+    def rows_to_fold(self, campaign: str, after: int, upto: int) -> list[Row]:
+        """Like ``rows``, for folding only (``--at`` reads them per call): just the columns
+        decoding and folding read; the envelope's others (hashes, time, step, Hero, key) are
+        left empty, so these rows must never be verified, shown or exported."""
+        cursor = self.db.execute(
+            "SELECT seq, command, type, schema, plugin, plugin_version, payload FROM events "
+            "WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            [campaign, after, upto],
+        )
+        return [
+            Row(
+                campaign=campaign,
+                seq=seq,
+                command=command,
+                type=type_,
+                schema=schema,
+                plugin=plugin,
+                plugin_version=plugin_version,
+                recorded_at="",
+                step_kind=None,
+                step_number=None,
+                scenario=None,
+                hero=None,
+                idempotency_key=None,
+                payload=payload,
+                prev_hash="",
+            )
+            for seq, command, type_, schema, plugin, plugin_version, payload in cursor
+        ]
+
     def rows_of_types(self, campaign: str, types: Collection[str]) -> list[Row]:
         # Without statistics the planner prefers walking the whole campaign by primary key.
         cursor = self.db.execute(
@@ -241,6 +271,17 @@ class EventStore:
             [campaign, fingerprint, upto, limit, skip],
         )
         return [(seq, revision) for seq, revision in cursor]
+
+    def latest_snapshot(
+        self, campaign: str, fingerprint: str, upto: int
+    ) -> tuple[int, int, str] | None:
+        """(seq, revision, state) of the first snapshot ``snapshot_points`` would give."""
+        found = self.db.execute(
+            "SELECT seq, revision, state FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "AND seq <= ? ORDER BY seq DESC, revision DESC LIMIT 1",
+            [campaign, fingerprint, upto],
+        ).fetchone()
+        return (int(found[0]), int(found[1]), str(found[2])) if found else None
 
     def snapshot_state(self, campaign: str, fingerprint: str, seq: int, revision: int) -> str:
         found = self.db.execute(

@@ -13,17 +13,8 @@ from ledger.database import sqlite3
 from ledger.errors import ConflictError, LedgerError
 from ledger.plugins import get_plugin_manager
 from ledger.text import printable
-from ledger_cli import (
-    batch,
-    campaign,
-    exchange,
-    history,
-    phrase,
-    plugins,
-    sessions,
-    verify,
-)
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
+from ledger_cli.lazy import LazyGroup
 from ledger_cli.plugin_commands import add_plugin_commands
 
 ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
@@ -42,7 +33,20 @@ def _nul(error: ValueError) -> Exception:
     return click.UsageError("a file name cannot contain a NUL character")
 
 
-class LedgerGroup(click.Group):
+# The ledger's own commands: the modules that define them, imported when one is used.
+CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("campaign",), "campaign"),
+    (("replay", "session"), "sessions"),
+    (("log", "redo", "undo"), "history"),
+    (("verify",), "verify"),
+    (("export", "import"), "exchange"),
+    (("batch",), "batch"),
+    (("plugins",), "plugins"),
+    (("phrase",), "phrase"),
+)
+
+
+class LedgerGroup(LazyGroup):
     """Turns ledger errors into exit status 1 with the message on stderr, never a traceback.
 
     A command that lost a race to another writer (ConflictError, nothing written) runs again
@@ -168,17 +172,9 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         app.database, app.campaign_name = database, campaign_name
         app.idempotency_key, app.expect_seq = idempotency_key, expect_seq
 
-    for module in (
-        campaign,
-        sessions,
-        history,
-        verify,
-        exchange,
-        batch,
-        plugins,
-        phrase,
-    ):
-        module.register(cli)
+    assert isinstance(cli, LazyGroup)
+    for names, module in CORE_COMMANDS:
+        cli.add_lazy(names, [f"ledger_cli.{module}"])
     problems += add_plugin_commands(cli, pm)
     return cli
 

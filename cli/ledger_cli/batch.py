@@ -25,6 +25,7 @@ def register(cli: click.Group) -> None:
           campaign-ledger --database moonsilver.db batch examples/first-evening.txt
         """
         database, campaign = app.path, app.campaign_name
+        root = click.get_current_context().find_root().command  # not the group register saw
         for number, line in enumerate(file, 1):
             text = line.strip()
             if not text or text.startswith("#"):
@@ -41,7 +42,9 @@ def register(cli: click.Group) -> None:
             if not quiet:
                 click.echo(f"» {printable(text)}")
             try:
-                cli.main(prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=app)
+                root.main(
+                    prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=app
+                )
             except click.ClickException as error:
                 # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
                 failed = click.UsageError if error.exit_code == 2 else click.ClickException

@@ -6,6 +6,7 @@ import pluggy
 
 from ledger.errors import LedgerError
 from ledger.hooks import call_impl
+from ledger_cli.lazy import LazyGroup
 
 HOOK = "register_commands"
 
@@ -13,25 +14,40 @@ HOOK = "register_commands"
 def add_plugin_commands(cli: click.Group, pm: pluggy.PluginManager) -> list[str]:
     """Add each plugin's commands to ``cli``; returns the problems, to be shown as warnings."""
     problems: list[str] = []
-    owners = dict.fromkeys(cli.commands, "the ledger")
+    known = cli.known() if isinstance(cli, LazyGroup) else list(cli.commands)
+    owners = dict.fromkeys(known, "the ledger")
     for impl in pm.hook.register_commands.get_hookimpls():
         plugin = impl.plugin_name
-        scratch = click.Group(name=cli.name)  # all or nothing for each plugin
+        scratch = LazyGroup(name=cli.name)  # all or nothing for each plugin
         try:
             call_impl(impl, HOOK, cli=scratch)
         except LedgerError as error:
             problems.append(f"{error}; its commands are not available")
             continue
-        for name, command in scratch.commands.items():
+        for name, modules in list(scratch.lazy.items()):  # a plugin may add them lazily too
             if name in owners:
-                problems.append(
-                    f"command {name!r} is registered by both {_who(owners[name])} and "
-                    f"plugin {plugin!r}; the one from plugin {plugin!r} is not available"
-                )
+                problems.append(_clash(name, owners[name], plugin))
+                del scratch.lazy[name]
+                continue
+            owners[name] = plugin
+            if isinstance(cli, LazyGroup):
+                cli.add_lazy([name], modules)
+            elif name in scratch.lazy:
+                scratch.load(name)  # into scratch.commands, added below
+        for name, command in scratch.commands.items():
+            if owners.get(name, plugin) != plugin:
+                problems.append(_clash(name, owners[name], plugin))
                 continue
             owners[name] = plugin
             cli.add_command(command, name)
     return problems
+
+
+def _clash(name: str, owner: str, plugin: str) -> str:
+    return (
+        f"command {name!r} is registered by both {_who(owner)} and "
+        f"plugin {plugin!r}; the one from plugin {plugin!r} is not available"
+    )
 
 
 def _who(owner: str) -> str:

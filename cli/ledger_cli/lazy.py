@@ -1,0 +1,50 @@
+"""A click group that imports a command's module only when that command is used.
+
+Start-up is most of a short command's cost (README, Performance, target 6): ``hero show``
+should not import the code of forty other commands. The group knows each command's name and
+the modules whose ``register(cli)`` define it; help and listings import them all, so they
+still show every command with its help.
+"""
+
+import importlib
+from collections.abc import Iterable
+
+import click
+
+
+class LazyGroup(click.Group):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # command name: the modules whose register(cli), in this order, define it; a module
+        # may define several commands, or add subcommands to a group an earlier one defined
+        self.lazy: dict[str, tuple[str, ...]] = {}
+
+    def add_lazy(self, names: Iterable[str], modules: Iterable[str]) -> None:
+        for name in names:
+            self.lazy[name] = tuple(modules)
+
+    def known(self) -> list[str]:
+        """Every command name, loaded or not."""
+        return [*self.commands, *self.lazy]
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(self.known())
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            self.load(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def load(self, name: str) -> None:
+        """Import the modules behind ``name`` and add every command they stand for here."""
+        modules = self.lazy[name]
+        names = [other for other, behind in self.lazy.items() if behind == modules]
+        scratch = click.Group(name=self.name)
+        for module in modules:
+            importlib.import_module(module).register(scratch)
+        for other in names:
+            del self.lazy[other]
+            command = scratch.commands.get(other)
+            if command is None:  # a stale table: a bug in the code that filled it
+                raise RuntimeError(f"{', '.join(modules)} define no command {other!r}")
+            self.add_command(command, other)

@@ -1,0 +1,68 @@
+"""The CLI imports a command's module only when the command is used (README, Performance,
+target 6), yet offers, and helps with, exactly the commands an eager import would."""
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+
+from ledger.plugins import get_plugin_manager
+from ledger_base_game.commands import COMMANDS
+from ledger_cli.app import CORE_COMMANDS, build_cli
+from ledger_cli.lazy import LazyGroup
+
+
+def tree(group: click.Group, ctx: click.Context) -> dict[str, object]:
+    """Every command and subcommand name, nested."""
+    found: dict[str, object] = {}
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None, name
+        sub = click.Context(command, parent=ctx)
+        found[name] = tree(command, sub) if isinstance(command, click.Group) else None
+    return found
+
+
+def test_the_lazy_tables_name_exactly_what_the_modules_define() -> None:
+    eager = click.Group()
+    modules = [module for _, module in CORE_COMMANDS]
+    modules += [module for _, behind in COMMANDS for module in behind]
+    for module in modules:
+        importlib.import_module(f"ledger_cli.{module}").register(eager)
+    lazy = build_cli(get_plugin_manager())
+    assert isinstance(lazy, LazyGroup)
+    assert lazy.lazy  # nothing imported yet
+    assert tree(lazy, click.Context(lazy)) == tree(eager, click.Context(eager))
+    assert not lazy.lazy  # listing them all loaded them all
+
+
+def test_help_lists_commands_whose_modules_are_not_imported() -> None:
+    result = CliRunner().invoke(build_cli(get_plugin_manager()), ["--help"])
+    assert result.exit_code == 0, result.output
+    for name in ("batch", "check", "hero", "item", "verify", "xp"):
+        assert f"\n  {name} " in result.output
+
+
+def test_a_command_imports_only_its_own_modules(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from ledger_cli.app import main\n"
+        "try:\n"
+        "    main()\n"
+        "finally:\n"
+        "    print(sorted(m for m in sys.modules if m.startswith('ledger_cli.')))\n"
+    )
+    database = str(tmp_path / "lazy.db")
+    done = subprocess.run(
+        [sys.executable, "-c", code, "--database", database, "campaign", "new", "Lazy"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = done.stdout.splitlines()[-1]
+    assert "'ledger_cli.campaign'" in loaded
+    for unused in ("dice_commands", "hero", "batch", "exchange", "progress"):
+        assert f"'ledger_cli.{unused}'" not in loaded
