@@ -38,6 +38,7 @@ class Ledger:
         self.clock = clock
         self.head_states: dict[str, tuple[str, CampaignState]] = {}  # campaign: (head hash, state)
         self.head_histories: dict[str, tuple[str, History]] = {}  # campaign: (head hash, …)
+        self._found: dict[str | None, Campaign] = {}  # name asked for (key): the campaign
         try:
             apply_plugin_migrations(db, self.registry.pm)
         except BaseException:
@@ -90,10 +91,22 @@ class Ledger:
         refuse_if_vetoed(vetoes(self.registry, CampaignState(), event))
         row = campaign.make_row(event, 1, 1, state, GENESIS, recorded_at)
         write(self.registry.pm, self.store, [(row, event, state)])
+        self._found.clear()  # "the only campaign" may not be the only one any more
         return campaign
 
     def campaign(self, name: str | None = None) -> Campaign:
-        """The named campaign, or the only one in the file."""
+        """The named campaign, or the only one in the file.
+
+        Found once per Ledger (a batch asks on every line, and reading the names is a query):
+        campaigns are never deleted, and "the only one" stays the one this Ledger first found
+        even if another process adds a second campaign meanwhile."""
+        key = None if name is None else name_key(name)
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = self._find_campaign(name)
+        return found
+
+    def _find_campaign(self, name: str | None) -> Campaign:
         names = self.campaigns()
         if name is None:
             if len(names) == 1:
