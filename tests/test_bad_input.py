@@ -554,7 +554,7 @@ RULES = [
     case(
         "hero add unknown Hero without stats",
         "hero add Bob",
-        ["Bob", "no loaded plugin does not know", "--might", "--wounded-chips"],
+        ["Bob", "no loaded plugin knows this Hero", "--might", "--wounded-chips"],
     ),
     case(
         "hero add unknown Hero missing a stat",

@@ -60,10 +60,14 @@ def register(cli: click.Group) -> None:
         }
         missing = [f"--{stat.replace('_', '-')}" for stat, value in stats.items() if value is None]
         if missing:
-            source = "the base game" if known.source else "no loaded plugin"
+            unknown = (
+                f"the base game does not know {', '.join(missing)}"
+                if known.source
+                else f"no loaded plugin knows this Hero, so {', '.join(missing)} must be given"
+            )
             raise BadInput(
-                f"{known.name}: {source} does not know {', '.join(missing)}; give "
-                f"{'it' if len(missing) == 1 else 'them'} (e.g. {missing[0]} 3)"
+                f"{known.name}: {unknown}; give {'it' if len(missing) == 1 else 'them'} "
+                f"(e.g. {missing[0]} 3)"
             )
         level = app.campaign().state().level
         if chips is None and known.chips is not None:
