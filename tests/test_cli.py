@@ -129,6 +129,51 @@ def test_batch_reads_stdin_and_keeps_usage_errors_as_usage_errors(invoke: Invoke
     assert invoke("batch", "-", input="damage\n").exit_code == 2
 
 
+def test_batch_lines_with_their_own_root_options_and_help(
+    party: Invoke, ok: Invoke, invoke: Invoke, db_path: Path, tmp_path: Path
+) -> None:
+    """Most lines reuse the batch's parsed root options; a line may still give its own (a
+    key, an expected seq, another campaign), and --help in a line shows it and goes on."""
+    ok("campaign", "new", "Other")
+    refused = invoke("--campaign", "Other", "hero", "add", "Ivo", "--agility", "2")
+    assert "Ivo: no loaded plugin knows this Hero, so --might, --will" in refused.output
+    stats = ("--might", "2", "--agility", "2", "--will", "2", "--taunt", "3", "--chips", "8")
+    ok("--campaign", "Other", "hero", "add", "Ivo", *stats, "--wounded-chips", "4")
+    script = tmp_path / "evening.txt"
+    script.write_text(
+        "damage Torrax 1\n"
+        "--idempotency-key k1 damage Torrax 1\n"
+        "--idempotency-key k1 damage Torrax 1\n"  # the same key: recorded once
+        "--campaign Other damage Ivo 2\n"
+        "damage --help\n"
+        "damage Torrax 1\n"  # the batch's campaign again, without a key
+    )
+    before = event_count(db_path)
+    result = invoke("--campaign", "Test", "batch", str(script))
+    assert result.exit_code == 0, result.output
+    assert "Already recorded as command" in result.output
+    assert "damage [OPTIONS] HERO AMOUNT" in result.output  # the help, then the next line
+    assert event_count(db_path) == before + 4
+    sheet = invoke("--campaign", "Test", "hero", "show", "Torrax", "--json")
+    assert '"wound":3' in sheet.output.replace(" ", "")
+    other = invoke("--campaign", "Other", "hero", "show", "Ivo", "--json")
+    assert '"wound":2' in other.output.replace(" ", "")
+    stale = tmp_path / "stale.txt"
+    stale.write_text("--expect-seq 1 damage Torrax 1\n")
+    assert invoke("--campaign", "Test", "batch", str(stale)).exit_code == 1
+
+
+def test_a_batch_that_creates_a_second_campaign_must_then_name_one(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    script = tmp_path / "two.txt"
+    script.write_text('campaign new "First"\ncampaign new "Second"\nhero show Torrax\n')
+    result = invoke("batch", str(script))
+    assert result.exit_code == 1
+    assert "line 3" in result.output
+    assert "2 campaigns" in result.output
+
+
 def test_noun_groups_list_by_default(party: Invoke) -> None:
     assert party("hero").output.split() == ["Zuva'Sai", "Torrax"]
     assert "Cursed" in party("condition").output

@@ -25,7 +25,8 @@ def register(cli: click.Group) -> None:
           campaign-ledger --database moonsilver.db batch examples/first-evening.txt
         """
         database, campaign = app.path, app.campaign_name
-        root = click.get_current_context().find_root().command  # not the group register saw
+        batch_root = click.get_current_context().find_root()
+        root = batch_root.command  # not the group register saw
         for number, line in enumerate(file, 1):
             text = line.strip()
             if not text or text.startswith("#"):
@@ -42,12 +43,32 @@ def register(cli: click.Group) -> None:
             if not quiet:
                 click.echo(f"» {printable(text)}")
             try:
-                root.main(
-                    prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=app
-                )
+                if args[0].startswith("-"):  # options of its own before the command
+                    root.main(
+                        prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=app
+                    )
+                else:
+                    run_line(batch_root, args)
             except click.ClickException as error:
                 # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
                 failed = click.UsageError if error.exit_code == 2 else click.ClickException
                 raise failed(
                     f"line {number}: {printable(text)}\n{error.format_message()}"
                 ) from None
+
+
+def run_line(batch_root: click.Context, args: list[str]) -> None:
+    """Run one line as ``campaign-ledger --database D --campaign C ARGS...`` would, without
+    parsing those root options again: a line's parse is most of its cost, and the batch's
+    own root options already hold the values (the line has no key and no expected seq).
+    The root command's own invoke still runs, with its retry and error handling."""
+    root = batch_root.command
+    params = {**batch_root.params, "idempotency_key": None, "expect_seq": None}
+    ctx = root.context_class(root, info_name=batch_root.info_name, obj=batch_root.obj)
+    ctx.params = params
+    ctx._protected_args, ctx.args = args[:1], args[1:]  # as Group.parse_args leaves them
+    try:
+        with ctx:
+            root.invoke(ctx)
+    except click.exceptions.Exit:  # --help in a line: shown, and the batch goes on
+        pass
