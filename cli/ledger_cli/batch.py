@@ -1,10 +1,15 @@
 """batch FILE: one command per line, each committed on its own."""
 
 import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stdout
+from io import StringIO
+from pathlib import Path
 from typing import TextIO
 
 import click
 
+from ledger.group_commit import GroupCommit, NotDurable
 from ledger.text import printable
 from ledger_cli.context import App, pass_app
 
@@ -18,7 +23,8 @@ def register(cli: click.Group) -> None:
         """Run FILE (or - for stdin): one command per line as typed after campaign-ledger.
 
         Blank lines and lines starting with # are skipped. Each line commits on its own; the
-        first error stops the batch and names the line.
+        first error stops the batch and names the line. A line's output is shown once its
+        commit is safely on the disk.
 
         \b
         Example:
@@ -27,34 +33,44 @@ def register(cli: click.Group) -> None:
         database, campaign = app.path, app.campaign_name
         batch_root = click.get_current_context().find_root()
         root = batch_root.command  # not the group register saw
-        for number, line in enumerate(file, 1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                args = shlex.split(text)
-            except ValueError as error:
-                raise click.ClickException(f"line {number}: {error}: {printable(text)}") from None
-            if args[0] == "batch":
-                raise click.ClickException(f"line {number}: a batch cannot run another batch")
-            prefix = ["--database", str(database)]
-            if campaign is not None:
-                prefix += ["--campaign", campaign]
-            if not quiet:
-                click.echo(f"» {printable(text)}")
-            try:
-                if args[0].startswith("-"):  # options of its own before the command
-                    root.main(
-                        prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=app
-                    )
-                else:
-                    run_line(batch_root, args)
-            except click.ClickException as error:
-                # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
-                failed = click.UsageError if error.exit_code == 2 else click.ClickException
-                raise failed(
-                    f"line {number}: {printable(text)}\n{error.format_message()}"
-                ) from None
+        acknowledgements = Acknowledgements(app, database)
+        try:
+            for number, line in enumerate(file, 1):
+                text = line.strip()
+                if not text or text.startswith("#"):
+                    continue
+                try:
+                    args = shlex.split(text)
+                except ValueError as error:
+                    raise click.ClickException(
+                        f"line {number}: {error}: {printable(text)}"
+                    ) from None
+                if args[0] == "batch":
+                    raise click.ClickException(f"line {number}: a batch cannot run another batch")
+                prefix = ["--database", str(database)]
+                if campaign is not None:
+                    prefix += ["--campaign", campaign]
+                with acknowledgements.line(number, text):
+                    if not quiet:
+                        click.echo(f"» {printable(text)}")
+                    try:
+                        if args[0].startswith("-"):  # options of its own before the command
+                            root.main(
+                                prefix + args,
+                                prog_name="campaign-ledger",
+                                standalone_mode=False,
+                                obj=app,
+                            )
+                        else:
+                            run_line(batch_root, args)
+                    except click.ClickException as error:
+                        # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
+                        failed = click.UsageError if error.exit_code == 2 else click.ClickException
+                        raise failed(
+                            f"line {number}: {printable(text)}\n{error.format_message()}"
+                        ) from None
+        finally:
+            acknowledgements.close()
 
 
 def run_line(batch_root: click.Context, args: list[str]) -> None:
@@ -72,3 +88,60 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
             root.invoke(ctx)
     except click.exceptions.Exit:  # --help in a line: shown, and the batch goes on
         pass
+
+
+class Acknowledgements:
+    """Each line's output, held back until what the line committed is on the disk.
+
+    The batch's ledger commits through a GroupCommit (ledger/group_commit.py): the next line
+    runs while the disk flushes the last one, and a line's output (its acknowledgement) is
+    printed only after a flush that began after its commit has finished.
+    """
+
+    def __init__(self, app: App, database: Path) -> None:
+        self.app, self.database = app, database
+        self.group: GroupCommit | None = None
+        self.held: list[tuple[int, str, int, str]] = []  # line, text, ticket, output
+
+    @contextmanager
+    def line(self, number: int, text: str) -> Iterator[None]:
+        output = StringIO()
+        try:
+            with redirect_stdout(output):
+                yield
+        finally:
+            ticket = self.group.ticket() if self.group else 0
+            self.held.append((number, text, ticket, output.getvalue()))
+            self._start()
+            self._release(wait=False)
+
+    def close(self) -> None:
+        """Wait for the disk and print every output still held."""
+        try:
+            self._release(wait=True)
+        finally:
+            if self.group is not None:
+                self.group.close()
+
+    def _start(self) -> None:
+        """Group commit once the batch's ledger is open (a first line may create the file)."""
+        if self.group is None:
+            ledger = self.app.opened_ledger(self.database)
+            if ledger is not None:
+                self.group = GroupCommit.start(ledger.db, self.database)
+
+    def _release(self, *, wait: bool) -> None:
+        while self.held:
+            number, text, ticket, output = self.held[0]
+            if self.group is not None and not self._durable(number, text, ticket, wait):
+                return
+            self.held.pop(0)
+            click.echo(output, nl=False)
+
+    def _durable(self, number: int, text: str, ticket: int, wait: bool) -> bool:
+        assert self.group is not None
+        try:
+            return self.group.durable(ticket, wait=wait)
+        except NotDurable as error:
+            self.held.clear()  # never acknowledged
+            raise click.ClickException(f"line {number}: {printable(text)}\n{error}") from None

@@ -53,6 +53,10 @@ class App:
             self._ledgers[path] = Ledger.open(path, self.registry, create=create)
         return self._ledgers[path]
 
+    def opened_ledger(self, path: Path) -> Ledger | None:
+        """The ledger file at ``path`` if this App has opened it, else None."""
+        return self._ledgers.get(path)
+
     def campaign(self) -> Campaign:
         return self.ledger().campaign(self.campaign_name)
 

@@ -1,0 +1,129 @@
+"""Group commit in `batch`: every line still commits on its own, and its output (the
+acknowledgement) is shown only once a flush of the write-ahead log that began after the
+commit has finished."""
+
+import io
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+import click
+import pytest
+
+from ledger.group_commit import GroupCommit, NotDurable
+from ledger.ledger import Ledger
+from ledger_base_game.events import HeroJoined
+from tests.conftest import Invoke, event_count
+
+LINES = "damage Torrax 1\nheal Torrax 1\nstars gain Torrax 2\nstars spend Torrax 2\n" * 5
+
+
+def _flushes(monkeypatch: pytest.MonkeyPatch, *, fail: bool = False) -> list[tuple[int, float]]:
+    """Replace the flush with one that records how many events the file held when it began
+    (read through a connection of its own, as another process would) and when it ended; or
+    one that fails."""
+    flushes: list[tuple[int, float]] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if threading.current_thread().name != "ledger-group-commit":
+            return real_fsync(fd)
+        if fail:
+            raise OSError(5, "Input/output error")
+        events = event_count(Path(os.readlink(f"/proc/self/fd/{fd}")[: -len("-wal")]))
+        real_fsync(fd)
+        flushes.append((events, time.perf_counter()))
+        return None
+
+    monkeypatch.setattr("ledger.group_commit.os.fsync", fsync)
+    return flushes
+
+
+def _shown(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float]]:
+    """(seq, time) of every acknowledgement ``#SEQ ...`` as the batch releases it."""
+    shown: list[tuple[int, float]] = []
+    real_echo = click.echo
+
+    def echo(message: object = None, *args: object, **kwargs: object) -> None:
+        held = isinstance(sys.stdout, io.StringIO)  # a line's own output, being held back
+        for line in [] if held else str(message or "").splitlines():
+            if line.startswith("#"):
+                shown.append((int(line.split()[0][1:]), time.perf_counter()))
+        real_echo(message, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("ledger_cli.batch.click.echo", echo)
+    return shown
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
+def test_every_acknowledged_line_was_flushed_after_its_commit(
+    party: Invoke, invoke: Invoke, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    flushes, shown = _flushes(monkeypatch), _shown(monkeypatch)
+    script = tmp_path / "evening.txt"
+    script.write_text(LINES)
+    before = event_count(db_path)
+    result = invoke("batch", "--quiet", str(script))
+    assert result.exit_code == 0, result.output
+    assert [seq for seq, _ in shown] == list(range(before + 1, before + 21))
+    assert flushes, "the write-ahead log was never flushed"
+    assert len(flushes) <= 20  # one flush may cover several commits
+    # Line 1 opened the ledger and committed synchronously; every later acknowledgement was
+    # shown after a flush had ended that began when its event was already in the file.
+    for seq, when in shown[1:]:
+        assert any(events >= seq and ended <= when for events, ended in flushes), seq
+
+
+def test_a_failed_flush_acknowledges_nothing_after_it(
+    party: Invoke, invoke: Invoke, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _flushes(monkeypatch, fail=True)
+    script = tmp_path / "evening.txt"
+    script.write_text(LINES)
+    before = event_count(db_path)
+    result = invoke("batch", str(script))
+    assert result.exit_code == 1
+    # Line 1 opened the ledger and committed synchronously; line 2 on waited for a flush.
+    assert "#" + str(before + 1) in result.output
+    assert "#" + str(before + 2) not in result.output
+    assert "line 2: heal Torrax 1" in result.output
+    assert "could not be flushed" in result.output
+    assert "Input/output error" in result.output
+
+
+def test_group_commit_tickets_follow_writes_and_close_restores_full_sync(
+    ledger: Ledger, db_path: Path
+) -> None:
+    ledger.create_campaign("Test")
+    group = GroupCommit.start(ledger.db, db_path)
+    assert group is not None
+    assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    first = group.ticket()
+    assert group.ticket() == first  # nothing written since
+    joined = HeroJoined(
+        hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5
+    )
+    ledger.campaign("Test").record([joined])
+    second = group.ticket()
+    assert second == first + 1
+    assert group.durable(second, wait=True)
+    group.close()
+    assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
+
+
+def test_not_durable_names_the_failure(
+    ledger: Ledger, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ledger.create_campaign("Test")
+    _flushes(monkeypatch, fail=True)
+    group = GroupCommit.start(ledger.db, db_path)
+    assert group is not None
+    joined = HeroJoined(
+        hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5
+    )
+    ledger.campaign("Test").record([joined])
+    with pytest.raises(NotDurable, match="Input/output error"):
+        group.durable(group.ticket(), wait=True)
+    group.close()
