@@ -30,7 +30,7 @@ import msgspec
 
 from bench import raw
 from bench.measure import child_output, cli, cli_peak, median, p95, run_child, timed
-from bench.workload import CAMPAIGN, HEROES, batch_lines, build
+from bench.workload import CAMPAIGN, HEROES, batch_lines, build, record_through_api
 from ledger.database import sqlite_version
 from ledger.exchange import export_campaign
 from ledger.ledger import Ledger
@@ -83,7 +83,7 @@ class Bench:
         count = self.sizes.commands
         batch = self.folder / "batch.txt"
         batch.write_text("\n".join(batch_lines(count)) + "\n", encoding="utf-8")
-        ours, per_event, es = [], [], []
+        ours, per_event, es, api = [], [], [], []
         for _ in range(self.runs):
             database = self.fresh("batch.db")
             build(database, 0, heroes_only=True)
@@ -92,6 +92,7 @@ class Bench:
                 written = ledger.campaign(CAMPAIGN).head().seq - 1 - len(HEROES)
             raw_run = partial(raw.commit_per_event, self.fresh("raw.db"), rows[:written])
             per_event.append(timed(raw_run))
+            api.append(record_through_api(self.fresh("api.db"), count))
             if self.has_es:
                 es.append(self.es("record", str(self.fresh("es.db")), str(count))["seconds"])
         figures = {
@@ -101,11 +102,15 @@ class Bench:
             "commands_per_s": count / median(ours),
             "raw_commit_per_event_s": median(per_event),
             "raw_events_per_s": written / median(per_event),
+            # Not a target: the same commands through the Python API, one commit each.
+            "api_record_s": median(api),
+            "api_vs_raw": median(per_event) / median(api),
         }
         self.figures["1_recording"] = figures
         self.targets["1_recording_vs_raw"] = target(median(per_event) / median(ours), 0.5)
         if es:
             figures["eventsourcing_s"] = median(es)
+            figures["api_vs_eventsourcing"] = median(es) / median(api)
             self.targets["1_recording_vs_eventsourcing"] = target(median(es) / median(ours), 1.0)
 
     # Target 2
