@@ -249,11 +249,15 @@ class EventStore:
                     f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({marks})",
                     [[getattr(row, column) for column in COLUMNS] for row in rows],
                 )
-                self.db.conn.executemany(
-                    "INSERT OR IGNORE INTO snapshots (campaign, seq, revision, fingerprint, "
-                    "state) VALUES (?, ?, ?, ?, ?)",
-                    [[s.campaign, s.seq, s.revision, s.fingerprint, s.state] for s in snapshots],
-                )
+                if snapshots:  # most commands take none
+                    self.db.conn.executemany(
+                        "INSERT OR IGNORE INTO snapshots (campaign, seq, revision, fingerprint, "
+                        "state) VALUES (?, ?, ?, ?, ?)",
+                        [
+                            [s.campaign, s.seq, s.revision, s.fingerprint, s.state]
+                            for s in snapshots
+                        ],
+                    )
         except sqlite3.IntegrityError as error:
             campaign = rows[0].campaign if rows else "?"
             raise ConflictError(
