@@ -8,6 +8,7 @@ import msgspec
 
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, RuleViolation
 from ledger.event import META_TYPES, Event, Redone, Undone
+from ledger.group_commit import flush_log
 from ledger.history import History, Meta, metas_from_rows
 from ledger.pipeline import refuse_if_vetoed, vetoes, write
 from ledger.projection import Projector
@@ -210,6 +211,9 @@ class Campaign:
             idempotency_key = check_name(idempotency_key, "idempotency key")
             earlier = self.store.command(self.name, idempotency_key)
             if earlier:
+                # It may be a batch's command not yet flushed to the disk (group commit):
+                # flush before saying it is recorded.
+                flush_log(self.store.db)
                 state = self.state()
                 events = [self.projector.decode(row) for row in earlier]
                 replayed = Recorded(

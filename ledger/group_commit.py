@@ -9,8 +9,10 @@ wait overlapping the next command's work; when commands come faster than the dis
 covers several commits.
 
 A power cut can only lose the newest, unacknowledged commands: WAL recovery keeps a prefix of
-the log (each frame's checksum chains on from the frames before it), never a later commit
-without an earlier one.
+the log (each frame's checksum chains on from the frames before it; after a checkpoint SQLite
+syncs the log's new header before any frame), never a later commit without an earlier one.
+Other processes may read a command up to one flush before it is on the disk; one that finds
+its own command already recorded (an idempotency key) flushes the log first (``flush_log``).
 """
 
 import os
@@ -27,30 +29,64 @@ class NotDurable(LedgerError):
     power cut, and none of them was acknowledged."""
 
 
+def log_path(db: Database) -> Path | None:
+    """The write-ahead log SQLite uses for ``db`` (SQLite resolves symbolic links; so does
+    ``PRAGMA database_list``), or None when there is none (not WAL, in memory, off POSIX,
+    where fsync needs a writable descriptor)."""
+    if os.name != "posix" or db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        return None
+    file = next((row[2] for row in db.execute("PRAGMA database_list") if row[1] == "main"), "")
+    wal = Path(f"{file}-wal")
+    return wal if file and wal.is_file() else None
+
+
+def flush_log(db: Database) -> None:
+    """Flush ``db``'s write-ahead log to the disk: whatever any connection has committed,
+    durable or not, is durable afterwards."""
+    wal = log_path(db)
+    if wal is None:
+        return
+    descriptor = os.open(wal, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    except OSError as error:
+        raise NotDurable(f"the write-ahead log could not be flushed: {error}") from None
+    finally:
+        os.close(descriptor)
+
+
 class GroupCommit:
     """Flushes ``db``'s write-ahead log in the background; ``ticket()`` after a commit, then
     ``durable(ticket)`` says whether that commit is on the disk."""
 
-    def __init__(self, db: Database, path: Path) -> None:
-        # The log SQLite appends this file's commits to (it exists while a connection is open).
-        self._wal = os.open(f"{path}-wal", os.O_RDWR)
+    def __init__(self, db: Database, wal: Path) -> None:
         self._db = db
         self._changes = db.conn.total_changes
         self._requested = self._flushed = 0
         self._failure: OSError | None = None
         self._closing = False
         self._changed = threading.Condition()
-        db.execute("PRAGMA synchronous = NORMAL")
-        self._thread = threading.Thread(target=self._flush, name="ledger-group-commit")
-        self._thread.start()
+        self._wal = os.open(wal, os.O_RDONLY)  # the file SQLite appends this file's commits to
+        try:
+            db.execute("PRAGMA synchronous = NORMAL")
+            self._thread = threading.Thread(target=self._flush, name="ledger-group-commit")
+            self._thread.start()
+        except BaseException:
+            db.execute("PRAGMA synchronous = FULL")
+            os.close(self._wal)
+            raise
 
     @classmethod
-    def start(cls, db: Database, path: Path) -> "GroupCommit | None":
-        """Group commit for a ledger in WAL mode, else None (commits stay synchronous)."""
-        mode = db.execute("PRAGMA journal_mode").fetchone()[0]
-        if mode != "wal" or not Path(f"{path}-wal").is_file():
+    def start(cls, db: Database) -> "GroupCommit | None":
+        """Group commit for a ledger with a write-ahead log, else None (commits stay
+        synchronous)."""
+        wal = log_path(db)
+        if wal is None:
             return None
-        return cls(db, path)
+        try:
+            return cls(db, wal)
+        except OSError:  # the log cannot be opened: stay synchronous
+            return None
 
     def ticket(self) -> int:
         """A ticket for everything this connection has committed so far."""

@@ -4,6 +4,8 @@ commit has finished."""
 
 import io
 import os
+import queue
+import subprocess
 import sys
 import threading
 import time
@@ -97,7 +99,7 @@ def test_group_commit_tickets_follow_writes_and_close_restores_full_sync(
     ledger: Ledger, db_path: Path
 ) -> None:
     ledger.create_campaign("Test")
-    group = GroupCommit.start(ledger.db, db_path)
+    group = GroupCommit.start(ledger.db)
     assert group is not None
     assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     first = group.ticket()
@@ -118,7 +120,7 @@ def test_not_durable_names_the_failure(
 ) -> None:
     ledger.create_campaign("Test")
     _flushes(monkeypatch, fail=True)
-    group = GroupCommit.start(ledger.db, db_path)
+    group = GroupCommit.start(ledger.db)
     assert group is not None
     joined = HeroJoined(
         hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5
@@ -127,3 +129,83 @@ def test_not_durable_names_the_failure(
     with pytest.raises(NotDurable, match="Input/output error"):
         group.durable(group.ticket(), wait=True)
     group.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
+def test_the_flushed_log_is_the_one_sqlite_writes_behind_a_symbolic_link(
+    tmp_path: Path, pm: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from ledger_cli.app import build_cli
+
+    real = tmp_path / "real" / "ledger.db"
+    link = tmp_path / "link.db"
+    real.parent.mkdir()
+    link.symlink_to(real)
+    Path(f"{link}-wal").write_bytes(b"")  # a stray file where a naive name would point
+    cli = build_cli(pm)  # type: ignore[arg-type]
+    runner = CliRunner()
+    torrax = ["Torrax", "--agility", "2", "--will", "2", "--taunt", "6", "--wounded-chips", "5"]
+    for args in (["campaign", "new", "Test"], ["hero", "add", *torrax]):
+        made = runner.invoke(cli, ["--database", str(link), *args])
+        assert made.exit_code == 0, made.output
+    flushed: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if threading.current_thread().name == "ledger-group-commit":
+            flushed.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr("ledger.group_commit.os.fsync", fsync)
+    script = tmp_path / "evening.txt"
+    script.write_text(LINES)
+    result = runner.invoke(cli, ["--database", str(link), "batch", str(script)])
+    assert result.exit_code == 0, result.output
+    assert flushed
+    assert set(flushed) == {f"{real}-wal"}
+
+
+def test_piped_lines_are_acknowledged_before_the_next_line_arrives(
+    party: Invoke, db_path: Path
+) -> None:
+    """A program that sends a line and waits for its acknowledgement must get it."""
+    batch = subprocess.Popen(
+        [sys.executable, "-m", "ledger_cli", "--database", str(db_path), "batch", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert batch.stdin is not None
+    assert batch.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in batch.stdout], daemon=True).start()
+    try:
+        for line in ("damage Torrax 1", "heal Torrax 1", "stars gain Torrax 1"):
+            batch.stdin.write(line + "\n")
+            batch.stdin.flush()
+            assert lines.get(timeout=20).startswith(f"» {line}")  # held back: queue.Empty
+            assert lines.get(timeout=20).startswith("#")
+            lines.get(timeout=20)  # the change it made
+    finally:
+        batch.stdin.close()
+        batch.wait(timeout=30)
+    assert batch.returncode == 0
+
+
+def test_finding_a_command_already_recorded_flushes_the_log_first(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process's batch may have committed it without flushing yet (group commit):
+    "already recorded" must not be said of a command a power cut could still take."""
+    campaign = ledger.create_campaign("Test")
+    joined = HeroJoined(
+        hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5
+    )
+    campaign.record([joined], idempotency_key="k1")
+    flushes: list[int] = []
+    monkeypatch.setattr("ledger.group_commit.os.fsync", flushes.append)
+    replayed = campaign.record([joined], idempotency_key="k1")
+    assert replayed.replayed
+    assert len(flushes) == 1

@@ -1,9 +1,11 @@
 """batch FILE: one command per line, each committed on its own."""
 
+import io
+import os
 import shlex
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stdout
-from io import StringIO
 from pathlib import Path
 from typing import TextIO
 
@@ -33,7 +35,8 @@ def register(cli: click.Group) -> None:
         database, campaign = app.path, app.campaign_name
         batch_root = click.get_current_context().find_root()
         root = batch_root.command  # not the group register saw
-        acknowledgements = Acknowledgements(app, database)
+        # Read as typed or piped, a line's output must not wait for the next line to arrive.
+        acknowledgements = Acknowledgements(app, database, promptly=not _regular(file))
         try:
             for number, line in enumerate(file, 1):
                 text = line.strip()
@@ -73,6 +76,14 @@ def register(cli: click.Group) -> None:
             acknowledgements.close()
 
 
+def _regular(file: TextIO) -> bool:
+    """Whether ``file`` is a regular file (not a terminal, a pipe or a test's stream)."""
+    try:
+        return stat.S_ISREG(os.fstat(file.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return False
+
+
 def run_line(batch_root: click.Context, args: list[str]) -> None:
     """Run one line as ``campaign-ledger --database D --campaign C ARGS...`` would, without
     parsing those root options again: a line's parse is most of its cost, and the batch's
@@ -98,14 +109,16 @@ class Acknowledgements:
     printed only after a flush that began after its commit has finished.
     """
 
-    def __init__(self, app: App, database: Path) -> None:
+    def __init__(self, app: App, database: Path, *, promptly: bool) -> None:
         self.app, self.database = app, database
+        self.promptly = promptly  # each line's output before the next line is read
         self.group: GroupCommit | None = None
+        self.started = False
         self.held: list[tuple[int, str, int, str]] = []  # line, text, ticket, output
 
     @contextmanager
     def line(self, number: int, text: str) -> Iterator[None]:
-        output = StringIO()
+        output = io.StringIO()
         try:
             with redirect_stdout(output):
                 yield
@@ -113,7 +126,7 @@ class Acknowledgements:
             ticket = self.group.ticket() if self.group else 0
             self.held.append((number, text, ticket, output.getvalue()))
             self._start()
-            self._release(wait=False)
+            self._release(wait=self.promptly)
 
     def close(self) -> None:
         """Wait for the disk and print every output still held."""
@@ -125,10 +138,11 @@ class Acknowledgements:
 
     def _start(self) -> None:
         """Group commit once the batch's ledger is open (a first line may create the file)."""
-        if self.group is None:
+        if not self.started:
             ledger = self.app.opened_ledger(self.database)
             if ledger is not None:
-                self.group = GroupCommit.start(ledger.db, self.database)
+                self.started = True
+                self.group = GroupCommit.start(ledger.db)
 
     def _release(self, *, wait: bool) -> None:
         while self.held:
