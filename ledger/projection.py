@@ -1,6 +1,7 @@
 """Folding stored events into state, from the best snapshot that is still valid."""
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Iterable, Iterator
+from typing import Any
 
 import msgspec
 
@@ -8,36 +9,57 @@ from ledger.errors import IntegrityError, LedgerError, PluginError
 from ledger.event import META_TYPES, Event
 from ledger.history import History
 from ledger.registry import Registry
-from ledger.rows import Row
+from ledger.rows import AT, Row
 from ledger.rules import debts
 from ledger.state import CampaignState
 from ledger.store import EventStore, Snapshot
 
 _state_decoder = msgspec.json.Decoder(CampaignState)
+Values = tuple[Any, ...]  # a row in the order of rows.VALUES
+SEQ, COMMAND, TYPE, SCHEMA, HERO, PAYLOAD = (
+    AT[c] for c in ("seq", "command", "type", "schema", "hero", "payload")
+)
+STEP_KIND, STEP_NUMBER, SCENARIO = (AT[c] for c in ("step_kind", "step_number", "scenario"))
 
 
 def mismatch(row: Row, event: Event, state: CampaignState | None) -> str | None:
     """How a row's columns disagree with its payload and (when given) the state after it."""
+    return columns_mismatch(
+        row.type, row.hero, row.step_kind, row.step_number, row.scenario, event, state
+    )
+
+
+def columns_mismatch(
+    type_: str,
+    hero: str | None,
+    step_kind: str | None,
+    step_number: int | None,
+    scenario: int | None,
+    event: Event,
+    state: CampaignState | None,
+) -> str | None:
+    """``mismatch`` for a row given by the columns it compares."""
     step = state.step if state is not None else None
     if (  # the usual answer first, cheaply: verify and import ask for every event
-        row.type == event.tag()
-        and row.hero == event.hero_name
+        type_ == event.tag()
+        and hero == event.hero_name
         and (
             state is None
-            or (row.step_kind, row.step_number, row.scenario)
+            or (step_kind, step_number, scenario)
             == ((step.kind, step.number, step.scenario) if step else (None, None, None))
         )
     ):
         return None
+    columns: dict[str, object] = {"type": type_, "hero": hero}
     expected: dict[str, object] = {"type": event.tag(), "hero": event.hero_name}
     if state is not None:
-        step = state.step
+        columns.update(step_kind=step_kind, step_number=step_number, scenario=scenario)
         expected["step_kind"] = step.kind if step else None
         expected["step_number"] = step.number if step else None
         expected["scenario"] = step.scenario if step else None
     for column, value in expected.items():
-        if getattr(row, column) != value:
-            return f"its {column} column says {getattr(row, column)!r}, the events say {value!r}"
+        if columns[column] != value:
+            return f"its {column} column says {columns[column]!r}, the events say {value!r}"
     return None
 
 
@@ -106,6 +128,56 @@ class Projector:
         if check and state.owed:
             raise _incomplete(None, state)
 
+    def check_values(
+        self,
+        pages: Iterable[list[Values]],
+        reverted: Collection[int],
+        at: Container[int],
+        seen: Callable[[int, CampaignState], None],
+    ) -> CampaignState:
+        """``replay(..., check=True)`` from scratch over rows read as tuples (``rows.VALUES``
+        order; only seq, command, type, schema, hero, the step columns and the payload are
+        read), calling ``seen`` with the state after each seq in ``at``: verify's fold."""
+        state = CampaignState()
+        event_types, decode = self.registry.event_types, self.registry.decoder.decode
+        for page in pages:
+            for values in page:
+                seq, command, type_ = values[SEQ], values[COMMAND], values[TYPE]
+                if state.owed and command == seq:
+                    raise _incomplete(seq - 1, state)
+                if type_ not in META_TYPES:
+                    try:
+                        known = event_types.get(type_)
+                        if known is None or values[SCHEMA] != known[0].schema:
+                            event = self.decode(self._row(seq))  # names the plugin, upcasts
+                        else:
+                            event = _decoded(decode, values[PAYLOAD])
+                        applies = command not in reverted
+                        if applies:
+                            state = event.apply(state)
+                        problem = columns_mismatch(
+                            type_,
+                            values[HERO],
+                            values[STEP_KIND],
+                            values[STEP_NUMBER],
+                            values[SCENARIO],
+                            event,
+                            state if applies else None,
+                        )
+                        if problem:
+                            raise IntegrityError(problem)
+                    except LedgerError as error:
+                        error.seq = seq
+                        raise
+                if seq in at:
+                    seen(seq, state)
+        if state.owed:
+            raise _incomplete(None, state)
+        return state
+
+    def _row(self, seq: int) -> Row:
+        return self.store.rows(self.campaign, after=seq - 1, upto=seq)[0]
+
     def fold_rows(
         self, state: CampaignState, rows: Iterable[Row], reverted: Collection[int]
     ) -> CampaignState:
@@ -147,6 +219,13 @@ class Projector:
             fingerprint=self.registry.fingerprint,
             state=msgspec.json.encode(state).decode(),
         )
+
+
+def _decoded(decode: Callable[[str], Event], payload: str) -> Event:
+    try:
+        return decode(payload)
+    except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+        raise IntegrityError(f"cannot be read: {error}") from None
 
 
 def _incomplete(seq: int | None, state: CampaignState) -> IntegrityError:

@@ -1,0 +1,209 @@
+"""The checks verify feeds every row to, in order: the hash chain and the undo/redo history.
+
+Each takes a Row (import) or a plain tuple in the order of ``rows.VALUES`` (verify, which
+reads 100,000s of rows and builds no Row for them); both give the same answer."""
+
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from ledger.errors import LedgerError
+from ledger.event import META_TYPES, CampaignCreated, Redone, Undone
+from ledger.rows import AT, GENESIS, Row, content_hash, values_hash
+from ledger.text import check_name
+
+_first_event = msgspec.json.Decoder(CampaignCreated)
+_meta_event = msgspec.json.Decoder(Undone | Redone)
+Values = tuple[Any, ...]
+(CAMPAIGN, COMMAND, HERO, PAYLOAD, PREV_HASH, SCHEMA, SEQ, TYPE, HASH) = (
+    AT[c]
+    for c in (
+        "campaign",
+        "command",
+        "hero",
+        "payload",
+        "prev_hash",
+        "schema",
+        "seq",
+        "type",
+        "hash",
+    )
+)
+
+
+class _Tagged(msgspec.Struct):
+    type: str
+
+
+_tag = msgspec.json.Decoder(_Tagged)
+
+
+class Problem(msgspec.Struct, frozen=True):
+    campaign: str | None
+    seq: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"campaign {self.campaign!r}" if self.campaign else "database"
+        at = f", event #{self.seq}" if self.seq is not None else ""
+        return f"{where}{at}: {self.message}"
+
+
+class ChainCheck:
+    """Fed rows in order, finds the first that breaks the chain: a gap, a wrong link, or a
+    hash that does not match."""
+
+    def __init__(self, campaign: str) -> None:
+        self.campaign = campaign
+        self.problem: Problem | None = None
+        self._prev_hash, self._expected_seq, self._command = GENESIS, 1, 0
+
+    def feed(self, row: Row) -> None:
+        if self.problem is None:
+            self._check(row.campaign, row.seq, row.command, row.prev_hash, row.hash, row)
+
+    def feed_values(self, values: Values) -> None:
+        if self.problem is None:
+            self._check(
+                values[CAMPAIGN],
+                values[SEQ],
+                values[COMMAND],
+                values[PREV_HASH],
+                values[HASH],
+                values,
+            )
+
+    def _check(
+        self, campaign: str, seq: int, command: int, prev_hash: str, stored: str, row: Row | Values
+    ) -> None:
+        expected = self._expected_seq
+        if campaign != self.campaign or seq != expected:
+            self.problem = Problem(self.campaign, seq, f"expected event #{expected} here")
+        elif prev_hash != self._prev_hash:
+            self.problem = Problem(self.campaign, expected, "does not link to the event before it")
+        elif stored != (content_hash(row) if isinstance(row, Row) else values_hash(row)):
+            self.problem = Problem(
+                self.campaign, expected, "its content does not match its hash (altered)"
+            )
+        elif command not in (self._command, seq):
+            self.problem = Problem(
+                self.campaign, expected, f"names command #{command}, not its own"
+            )
+        else:
+            self._prev_hash, self._expected_seq, self._command = stored, expected + 1, command
+
+
+class HistoryCheck:
+    """Fed rows in order: the campaign starts by being created under its name, and every undo
+    and redo is one that `undo` and `redo` would have recorded."""
+
+    def __init__(self, campaign: str) -> None:
+        self.campaign = campaign
+        self.problem: Problem | None = None
+        self._started = False
+        self._commands: set[int] = set()
+        self._undone: set[int] = set()
+        self._redoable: list[int] = []
+        self._previous_meta = False
+
+    def feed(self, row: Row) -> None:
+        if self.problem is None:
+            self._feed(row.seq, row.command, row.type, row.hero, row.schema, row.payload)
+
+    def feed_values(self, values: Values) -> None:
+        if self.problem is None:
+            self._feed(
+                values[SEQ],
+                values[COMMAND],
+                values[TYPE],
+                values[HERO],
+                values[SCHEMA],
+                values[PAYLOAD],
+            )
+
+    def _feed(
+        self, seq: int, command: int, type_: str, hero: str | None, schema: int, payload: str
+    ) -> None:
+        if self._started:
+            self.problem = self._next(seq, command, type_, hero, schema, payload)
+        else:
+            self.problem = self._first(command, payload)
+            self._started = True
+
+    def _first(self, command: int, payload: str) -> Problem | None:
+        campaign = self.campaign
+        try:
+            created = _first_event.decode(payload)
+            check_name(created.name, "campaign name")
+        except (msgspec.DecodeError, LedgerError) as error:
+            return Problem(campaign, 1, f"is not the creation of a campaign ({error})")
+        if created.name != campaign or command != 1:
+            return Problem(campaign, 1, f"creates campaign {created.name!r}, not {campaign!r}")
+        return None
+
+    def _next(
+        self, seq: int, command: int, type_: str, hero: str | None, schema: int, payload: str
+    ) -> Problem | None:
+        campaign = self.campaign
+        try:
+            tag = _tag.decode(payload).type
+        except msgspec.DecodeError as error:
+            return Problem(campaign, seq, f"cannot be read ({error})")
+        if tag != type_:
+            return Problem(campaign, seq, f"its type column says {type_!r}, not {tag!r}")
+        if type_ not in META_TYPES:
+            if command == seq:
+                self._commands.add(command)
+                self._redoable.clear()
+            elif self._previous_meta:
+                return Problem(campaign, seq, "continues an undo or redo as one command")
+            self._previous_meta = False
+            return None
+        try:
+            meta = _meta_event.decode(payload)
+        except msgspec.DecodeError as error:
+            return Problem(campaign, seq, f"is not a readable undo or redo ({error})")
+        if command != seq or not meta.commands:
+            return Problem(campaign, seq, "an undo or redo must be a command of its own")
+        undo = isinstance(meta, Undone)
+        for undone in meta.commands:
+            legal = (
+                (undone in self._commands and undone not in self._undone)
+                if undo
+                else undone in self._redoable
+            )
+            if not legal:
+                verb = "undoes" if undo else "redoes"
+                return Problem(campaign, seq, f"{verb} #{undone}, which it could not")
+        if hero is not None or schema != type(meta).schema:
+            return Problem(campaign, seq, "its hero or schema column is not an undo's")
+        if undo:
+            self._undone.update(meta.commands)
+            self._redoable.extend(meta.commands)
+        else:
+            self._undone.difference_update(meta.commands)
+            self._redoable = [c for c in self._redoable if c not in meta.commands]
+        self._previous_meta = True
+        return None
+
+
+def chain_problem(rows: Iterable[Row], campaign: str) -> Problem | None:
+    """The first row that breaks the chain: a gap, a wrong link, or a hash that does not match."""
+    check = ChainCheck(campaign)
+    for row in rows:
+        check.feed(row)
+        if check.problem:
+            break
+    return check.problem
+
+
+def history_problem(rows: Iterable[Row], campaign: str) -> Problem | None:
+    """The campaign starts by being created under its name, and every undo and redo is one
+    that `undo` and `redo` would have recorded."""
+    check = HistoryCheck(campaign)
+    for row in rows:
+        check.feed(row)
+        if check.problem:
+            break
+    return check.problem
