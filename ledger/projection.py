@@ -11,7 +11,7 @@ from ledger.history import History
 from ledger.registry import Registry
 from ledger.rows import AT, Row
 from ledger.rules import debts
-from ledger.state import CampaignState
+from ledger.state import CampaignState, Step
 from ledger.store import EventStore, Snapshot
 
 _state_decoder = msgspec.json.Decoder(CampaignState)
@@ -63,8 +63,16 @@ def columns_mismatch(
     return None
 
 
+def _step_columns(step: Step | None) -> tuple[str | None, int | None, int | None]:
+    return (step.kind, step.number, step.scenario) if step else (None, None, None)
+
+
 def _about(row: Row, error: LedgerError) -> LedgerError:
-    error.seq = row.seq
+    return _about_seq(row.seq, error)
+
+
+def _about_seq(seq: int, error: LedgerError) -> LedgerError:
+    error.seq = seq
     return error
 
 
@@ -140,39 +148,77 @@ class Projector:
         read), calling ``seen`` with the state after each seq in ``at``: verify's fold."""
         state = CampaignState()
         event_types, decode = self.registry.event_types, self.registry.decoder.decode
+        step: Step | None = None
+        step_columns = _step_columns(step)  # what a row's step columns must say
         for page in pages:
             for values in page:
                 seq, command, type_ = values[SEQ], values[COMMAND], values[TYPE]
                 if state.owed and command == seq:
                     raise _incomplete(seq - 1, state)
-                if type_ not in META_TYPES:
+                known = event_types.get(type_)
+                current = known is not None and values[SCHEMA] == known[0].schema
+                if type_ in META_TYPES:
+                    pass
+                elif not current or command in reverted:
+                    event = self._decode(values, decode if current else None)
+                    state = self._check_one(event, values, state, reverted)
+                else:  # the usual answer first, cheaply; any doubt goes to _check_one
+                    event = self._decode(values, decode)
+                    before = state
                     try:
-                        known = event_types.get(type_)
-                        if known is None or values[SCHEMA] != known[0].schema:
-                            event = self.decode(self._row(seq))  # names the plugin, upcasts
-                        else:
-                            event = _decoded(decode, values[PAYLOAD])
-                        applies = command not in reverted
-                        if applies:
-                            state = event.apply(state)
-                        problem = columns_mismatch(
-                            type_,
-                            values[HERO],
-                            values[STEP_KIND],
-                            values[STEP_NUMBER],
-                            values[SCENARIO],
-                            event,
-                            state if applies else None,
-                        )
-                        if problem:
-                            raise IntegrityError(problem)
+                        state = event.apply(state)
                     except LedgerError as error:
                         error.seq = seq
                         raise
+                    if state.step is not step:
+                        step = state.step
+                        step_columns = _step_columns(step)
+                    if (
+                        type(event) is not known[0]  # type: ignore[index]
+                        or values[HERO] != event.hero_name
+                        or (values[STEP_KIND], values[STEP_NUMBER], values[SCENARIO])
+                        != step_columns
+                    ):
+                        state = self._check_one(event, values, before, reverted)
                 if seq in at:
                     seen(seq, state)
         if state.owed:
             raise _incomplete(None, state)
+        return state
+
+    def _decode(self, values: Values, decode: Callable[[str], Event] | None = None) -> Event:
+        """``decode`` for a row read as a tuple; ``decode`` given: its payload needs no
+        upcasting."""
+        if decode is None:
+            return self.decode(self._row(values[SEQ]))  # names the plugin, upcasts
+        try:
+            return decode(values[PAYLOAD])
+        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+            raise _about_seq(values[SEQ], IntegrityError(f"cannot be read: {error}")) from None
+
+    def _check_one(
+        self, event: Event, values: Values, state: CampaignState, reverted: Collection[int]
+    ) -> CampaignState:
+        """One row as ``replay(..., check=True)`` checks it: the state after it, or the error
+        naming it."""
+        try:
+            applies = values[COMMAND] not in reverted
+            if applies:
+                state = event.apply(state)
+            problem = columns_mismatch(
+                values[TYPE],
+                values[HERO],
+                values[STEP_KIND],
+                values[STEP_NUMBER],
+                values[SCENARIO],
+                event,
+                state if applies else None,
+            )
+            if problem:
+                raise IntegrityError(problem)
+        except LedgerError as error:
+            error.seq = values[SEQ]
+            raise
         return state
 
     def _row(self, seq: int) -> Row:
@@ -219,13 +265,6 @@ class Projector:
             fingerprint=self.registry.fingerprint,
             state=msgspec.json.encode(state).decode(),
         )
-
-
-def _decoded(decode: Callable[[str], Event], payload: str) -> Event:
-    try:
-        return decode(payload)
-    except msgspec.DecodeError as error:  # ValidationError is a DecodeError
-        raise IntegrityError(f"cannot be read: {error}") from None
 
 
 def _incomplete(seq: int | None, state: CampaignState) -> IntegrityError:

@@ -60,9 +60,8 @@ class _RowChecks:
 
     def watch(self, pages: Iterable[list[Values]]) -> Iterator[list[Values]]:
         for page in pages:
-            for values in page:
-                self.chain.feed_values(values)
-                self.history.feed_values(values)
+            self.chain.feed_page(page)
+            self.history.feed_page(page)
             yield page
 
     @property
