@@ -12,6 +12,7 @@ from ledger.database import sqlite3
 from ledger.errors import LedgerError
 from ledger.event import META_TYPES
 from ledger.forked import Child, forked
+from ledger.gc_pause import gc_paused
 from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
 from ledger.migrations import APPEND_ONLY_TRIGGERS
@@ -108,7 +109,8 @@ def campaign_problems(
         progress(campaign, head)
     path = _file(ledger) if head >= PARALLEL_FROM else None
     apart = partial(_row_checks_apart, path, campaign, head) if path else None
-    with forked(apart) if apart else nullcontext() as child:
+    # Paused: the fold makes 100,000s of short-lived Structs and no cycles (a tenth of its time).
+    with forked(apart) if apart else nullcontext() as child, gc_paused():
         replayed, history, snapshots, found = _fold_and_check(ledger, campaign, head, child)
     broken = found[0] or found[1] or replayed
     if broken or history is None or snapshots is None:
