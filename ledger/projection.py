@@ -142,11 +142,15 @@ class Projector:
         reverted: Collection[int],
         at: Container[int],
         seen: Callable[[int, CampaignState], None],
+        state: CampaignState | None = None,
+        *,
+        end: bool = True,
     ) -> CampaignState:
-        """``replay(..., check=True)`` from scratch over rows read as tuples (``rows.VALUES``
-        order; only seq, command, type, schema, hero, the step columns and the payload are
-        read), calling ``seen`` with the state after each seq in ``at``: verify's fold."""
-        state = CampaignState()
+        """``replay(..., check=True)`` over rows read as tuples (``rows.VALUES`` order; only
+        seq, command, type, schema, hero, the step columns and the payload are read), from
+        ``state`` (else from scratch), calling ``seen`` with the state after each seq in
+        ``at``: verify's fold. ``end``: the rows end the campaign, so nothing may be owed."""
+        state = CampaignState() if state is None else state
         event_types, decode = self.registry.event_types, self.registry.decoder.decode
         step: Step | None = None
         step_columns = _step_columns(step)  # what a row's step columns must say
@@ -182,7 +186,7 @@ class Projector:
                         state = self._check_one(event, values, before, reverted)
                 if seq in at:
                     seen(seq, state)
-        if state.owed:
+        if end and state.owed:
             raise _incomplete(None, state)
         return state
 
@@ -256,6 +260,12 @@ class Projector:
         state, after = self.start(upto, history)
         rows = self.store.rows_to_fold(self.campaign, after, upto)
         return self.fold_rows(state, rows, history.reverted())
+
+    def snapshot_state(self, seq: int, revision: int) -> CampaignState:
+        fingerprint = self.registry.fingerprint
+        return _state_decoder.decode(
+            self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
+        )
 
     def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:
         return Snapshot(

@@ -321,3 +321,13 @@ class EventStore:
             f"SELECT {listed} FROM events WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
             [campaign, after, upto],
         ).fetchall()
+
+    def command_starts(self, campaign: str, upto: int) -> list[int]:
+        """The seqs up to ``upto`` of the rows that start a command (command = seq), in order,
+        read from an index alone."""
+        cursor = self.db.execute(
+            "SELECT command FROM events INDEXED BY events_command WHERE campaign = ? "
+            "AND command = seq AND command <= ? ORDER BY command",
+            [campaign, upto],
+        )
+        return [seq for (seq,) in cursor]

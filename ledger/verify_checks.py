@@ -3,13 +3,14 @@
 Each takes a Row (import) or a plain tuple in the order of ``rows.VALUES`` (verify, which
 reads 100,000s of rows and builds no Row for them); both give the same answer."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
 
 from ledger.errors import LedgerError
 from ledger.event import META_TYPES, CampaignCreated, Redone, Undone
+from ledger.history import Meta
 from ledger.rows import AT, GENESIS, Row, content_hash, values_hash
 from ledger.text import check_name
 
@@ -58,6 +59,12 @@ class ChainCheck:
         self.campaign = campaign
         self.problem: Problem | None = None
         self._prev_hash, self._expected_seq, self._command = GENESIS, 1, 0
+
+    def resume(self, values: Values) -> None:
+        """Go on after the row ``values`` as if every row up to it had been fed (and found
+        fine): a second process checks the rows after it."""
+        self._prev_hash, self._expected_seq = values[HASH], values[SEQ] + 1
+        self._command = values[COMMAND]
 
     def feed(self, row: Row) -> None:
         if self.problem is None:
@@ -152,7 +159,7 @@ class HistoryCheck:
     def feed_page(self, page: Iterable[Values]) -> None:
         """``feed_values`` for each row, with the usual row (an event of a command, its type
         column its payload's) checked with as little work per row as possible."""
-        decode, commands = _tag.decode, self._commands
+        decode = _tag.decode
         for values in page:
             if self.problem is not None:
                 return
@@ -163,15 +170,9 @@ class HistoryCheck:
                 except msgspec.DecodeError:
                     tag = None  # _next names the problem
                 seq, command = values[SEQ], values[COMMAND]
-                if tag == type_:
-                    if command == seq:
-                        commands.add(command)
-                        if self._redoable:
-                            self._redoable.clear()
-                        self._previous_meta = False
-                        continue
-                    if not self._previous_meta:
-                        continue
+                if tag == type_ and (command == seq or not self._previous_meta):
+                    self._command_row(seq, command)
+                    continue
             self.feed_values(values)
 
     def _feed(
@@ -205,12 +206,9 @@ class HistoryCheck:
         if tag != type_:
             return Problem(campaign, seq, f"its type column says {type_!r}, not {tag!r}")
         if type_ not in META_TYPES:
-            if command == seq:
-                self._commands.add(command)
-                self._redoable.clear()
-            elif self._previous_meta:
+            if command != seq and self._previous_meta:
                 return Problem(campaign, seq, "continues an undo or redo as one command")
-            self._previous_meta = False
+            self._command_row(seq, command)
             return None
         try:
             meta = _meta_event.decode(payload)
@@ -230,14 +228,39 @@ class HistoryCheck:
                 return Problem(campaign, seq, f"{verb} #{undone}, which it could not")
         if hero is not None or schema != type(meta).schema:
             return Problem(campaign, seq, "its hero or schema column is not an undo's")
-        if undo:
-            self._undone.update(meta.commands)
-            self._redoable.extend(meta.commands)
-        else:
-            self._undone.difference_update(meta.commands)
-            self._redoable = [c for c in self._redoable if c not in meta.commands]
-        self._previous_meta = True
+        self._meta_row(undo, meta.commands)
         return None
+
+    # What a row found fine changes: the same whether it was checked or resumed after.
+
+    def _command_row(self, seq: int, command: int) -> None:
+        if command == seq:
+            self._commands.add(command)
+            self._redoable.clear()
+        self._previous_meta = False
+
+    def _meta_row(self, undo: bool, commands: tuple[int, ...]) -> None:
+        if undo:
+            self._undone.update(commands)
+            self._redoable.extend(commands)
+        else:
+            self._undone.difference_update(commands)
+            self._redoable = [c for c in self._redoable if c not in commands]
+        self._previous_meta = True
+
+    def resume(self, starts: Iterable[int], metas: Mapping[int, Meta], upto: int) -> None:
+        """Go on after row ``upto`` as if every row up to it had been fed and found fine,
+        knowing only the seqs of the rows that start a command (``starts``, in order) and
+        the undos and redos (``metas``, by seq): a second process checks the rows after."""
+        for seq in starts:
+            meta = metas.get(seq)
+            if seq == 1:
+                pass  # the creation: _first checks it, nothing to keep
+            elif meta is not None:
+                self._meta_row(meta.undo, meta.commands)
+            else:
+                self._command_row(seq, seq)
+        self._started, self._previous_meta = True, upto in metas
 
 
 def chain_problem(rows: Iterable[Row], campaign: str) -> Problem | None:

