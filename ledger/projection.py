@@ -160,7 +160,8 @@ class Projector:
                 if state.owed and command == seq:
                     raise _incomplete(seq - 1, state)
                 known = event_types.get(type_)
-                current = known is not None and values[SCHEMA] == known[0].schema
+                kind = known[0] if known is not None else None
+                current = kind is not None and values[SCHEMA] == kind.schema
                 if type_ in META_TYPES:
                     pass
                 elif not current or command in reverted:
@@ -178,7 +179,7 @@ class Projector:
                         step = state.step
                         step_columns = _step_columns(step)
                     if (
-                        type(event) is not known[0]  # type: ignore[index]
+                        type(event) is not kind  # the tag is the type column's
                         or values[HERO] != event.hero_name
                         or (values[STEP_KIND], values[STEP_NUMBER], values[SCENARIO])
                         != step_columns
