@@ -17,7 +17,7 @@ from ledger.ledger import Ledger
 from ledger.migrations import migrations
 from ledger.rows import VALUES
 from ledger.verify import verify
-from ledger.verify_checks import HistoryCheck
+from ledger.verify_checks import Ascending, HistoryCheck
 from ledger.verify_segments import Found
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.reliability.test_tampering import _random_history
@@ -173,3 +173,14 @@ def test_the_history_check_resumes_where_a_fed_one_stands(ledger: Ledger) -> Non
             resumed.resume(ledger.store.command_starts(f"H{n}", split), metas, split)
             assert fed.problem is None
             assert vars(resumed) == vars(fed)
+
+
+def test_the_commands_seen_are_kept_as_a_set_however_they_come() -> None:
+    kept, reference = Ascending(), set()
+    for item in [1, 2, 5, 9, 3, 9, 2**62, 0]:
+        kept.add(item)
+        reference.add(item)
+        assert all((n in kept) == (n in reference) for n in range(-1, 12))
+    assert 2**62 in kept
+    assert 2**70 not in kept
+    assert "1" not in kept
