@@ -1,6 +1,7 @@
 """Folding stored events into state, from the best snapshot that is still valid."""
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Iterable, Iterator
+from typing import Any
 
 import msgspec
 
@@ -8,41 +9,70 @@ from ledger.errors import IntegrityError, LedgerError, PluginError
 from ledger.event import META_TYPES, Event
 from ledger.history import History
 from ledger.registry import Registry
-from ledger.rows import Row
+from ledger.rows import AT, Row
 from ledger.rules import debts
-from ledger.state import CampaignState
+from ledger.state import CampaignState, Step
 from ledger.store import EventStore, Snapshot
 
 _state_decoder = msgspec.json.Decoder(CampaignState)
+Values = tuple[Any, ...]  # a row in the order of rows.VALUES
+SEQ, COMMAND, TYPE, SCHEMA, HERO, PAYLOAD = (
+    AT[c] for c in ("seq", "command", "type", "schema", "hero", "payload")
+)
+STEP_KIND, STEP_NUMBER, SCENARIO = (AT[c] for c in ("step_kind", "step_number", "scenario"))
 
 
 def mismatch(row: Row, event: Event, state: CampaignState | None) -> str | None:
     """How a row's columns disagree with its payload and (when given) the state after it."""
+    return columns_mismatch(
+        row.type, row.hero, row.step_kind, row.step_number, row.scenario, event, state
+    )
+
+
+def columns_mismatch(
+    type_: str,
+    hero: str | None,
+    step_kind: str | None,
+    step_number: int | None,
+    scenario: int | None,
+    event: Event,
+    state: CampaignState | None,
+) -> str | None:
+    """``mismatch`` for a row given by the columns it compares."""
     step = state.step if state is not None else None
     if (  # the usual answer first, cheaply: verify and import ask for every event
-        row.type == event.tag()
-        and row.hero == event.hero_name
+        type_ == event.tag()
+        and hero == event.hero_name
         and (
             state is None
-            or (row.step_kind, row.step_number, row.scenario)
+            or (step_kind, step_number, scenario)
             == ((step.kind, step.number, step.scenario) if step else (None, None, None))
         )
     ):
         return None
+    columns: dict[str, object] = {"type": type_, "hero": hero}
     expected: dict[str, object] = {"type": event.tag(), "hero": event.hero_name}
     if state is not None:
-        step = state.step
+        columns.update(step_kind=step_kind, step_number=step_number, scenario=scenario)
         expected["step_kind"] = step.kind if step else None
         expected["step_number"] = step.number if step else None
         expected["scenario"] = step.scenario if step else None
     for column, value in expected.items():
-        if getattr(row, column) != value:
-            return f"its {column} column says {getattr(row, column)!r}, the events say {value!r}"
+        if columns[column] != value:
+            return f"its {column} column says {columns[column]!r}, the events say {value!r}"
     return None
 
 
+def _step_columns(step: Step | None) -> tuple[str | None, int | None, int | None]:
+    return (step.kind, step.number, step.scenario) if step else (None, None, None)
+
+
 def _about(row: Row, error: LedgerError) -> LedgerError:
-    error.seq = row.seq
+    return _about_seq(row.seq, error)
+
+
+def _about_seq(seq: int, error: LedgerError) -> LedgerError:
+    error.seq = seq
     return error
 
 
@@ -106,6 +136,99 @@ class Projector:
         if check and state.owed:
             raise _incomplete(None, state)
 
+    def check_values(
+        self,
+        pages: Iterable[list[Values]],
+        reverted: Collection[int],
+        at: Container[int],
+        seen: Callable[[int, CampaignState], None],
+        state: CampaignState | None = None,
+        *,
+        end: bool = True,
+    ) -> CampaignState:
+        """``replay(..., check=True)`` over rows read as tuples (``rows.VALUES`` order; only
+        seq, command, type, schema, hero, the step columns and the payload are read), from
+        ``state`` (else from scratch), calling ``seen`` with the state after each seq in
+        ``at``: verify's fold. ``end``: the rows end the campaign, so nothing may be owed."""
+        state = CampaignState() if state is None else state
+        event_types, decode = self.registry.event_types, self.registry.decoder.decode
+        step: Step | None = None
+        step_columns = _step_columns(step)  # what a row's step columns must say
+        for page in pages:
+            for values in page:
+                seq, command, type_ = values[SEQ], values[COMMAND], values[TYPE]
+                if state.owed and command == seq:
+                    raise _incomplete(seq - 1, state)
+                known = event_types.get(type_)
+                kind = known[0] if known is not None else None
+                current = kind is not None and values[SCHEMA] == kind.schema
+                if type_ in META_TYPES:
+                    pass
+                elif not current or command in reverted:
+                    event = self._decode(values, decode if current else None)
+                    state = self._check_one(event, values, state, reverted)
+                else:  # the usual answer first, cheaply; any doubt goes to _check_one
+                    event = self._decode(values, decode)
+                    before = state
+                    try:
+                        state = event.apply(state)
+                    except LedgerError as error:
+                        error.seq = seq
+                        raise
+                    if state.step is not step:
+                        step = state.step
+                        step_columns = _step_columns(step)
+                    if (
+                        type(event) is not kind  # the tag is the type column's
+                        or values[HERO] != event.hero_name
+                        or (values[STEP_KIND], values[STEP_NUMBER], values[SCENARIO])
+                        != step_columns
+                    ):
+                        state = self._check_one(event, values, before, reverted)
+                if seq in at:
+                    seen(seq, state)
+        if end and state.owed:
+            raise _incomplete(None, state)
+        return state
+
+    def _decode(self, values: Values, decode: Callable[[str], Event] | None = None) -> Event:
+        """``decode`` for a row read as a tuple; ``decode`` given: its payload needs no
+        upcasting."""
+        if decode is None:
+            return self.decode(self._row(values[SEQ]))  # names the plugin, upcasts
+        try:
+            return decode(values[PAYLOAD])
+        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+            raise _about_seq(values[SEQ], IntegrityError(f"cannot be read: {error}")) from None
+
+    def _check_one(
+        self, event: Event, values: Values, state: CampaignState, reverted: Collection[int]
+    ) -> CampaignState:
+        """One row as ``replay(..., check=True)`` checks it: the state after it, or the error
+        naming it."""
+        try:
+            applies = values[COMMAND] not in reverted
+            if applies:
+                state = event.apply(state)
+            problem = columns_mismatch(
+                values[TYPE],
+                values[HERO],
+                values[STEP_KIND],
+                values[STEP_NUMBER],
+                values[SCENARIO],
+                event,
+                state if applies else None,
+            )
+            if problem:
+                raise IntegrityError(problem)
+        except LedgerError as error:
+            error.seq = values[SEQ]
+            raise
+        return state
+
+    def _row(self, seq: int) -> Row:
+        return self.store.rows(self.campaign, after=seq - 1, upto=seq)[0]
+
     def fold_rows(
         self, state: CampaignState, rows: Iterable[Row], reverted: Collection[int]
     ) -> CampaignState:
@@ -138,6 +261,12 @@ class Projector:
         state, after = self.start(upto, history)
         rows = self.store.rows_to_fold(self.campaign, after, upto)
         return self.fold_rows(state, rows, history.reverted())
+
+    def snapshot_state(self, seq: int, revision: int) -> CampaignState:
+        fingerprint = self.registry.fingerprint
+        return _state_decoder.decode(
+            self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
+        )
 
     def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:
         return Snapshot(

@@ -1,6 +1,7 @@
 """A stored event: the envelope columns, the payload text and the hash chain."""
 
 import hashlib
+from typing import Any
 
 import msgspec
 
@@ -57,6 +58,12 @@ class _Hashed(msgspec.Struct, frozen=True):
 
 _encode = msgspec.json.Encoder().encode
 
+# verify reads rows as plain tuples in this order (the hashed columns, then the hash): hashing
+# one is then a single call, with no Row built.
+VALUES = (*_Hashed.__struct_fields__, "hash")
+AT = {column: index for index, column in enumerate(VALUES)}
+_HASHED = len(_Hashed.__struct_fields__)
+
 
 def content_hash(row: Row) -> str:
     """SHA-256 over the canonical bytes of every column but the hash (prev_hash included):
@@ -79,3 +86,8 @@ def content_hash(row: Row) -> str:
         row.type,
     )
     return hashlib.sha256(_encode(hashed)).hexdigest()
+
+
+def values_hash(values: tuple[Any, ...]) -> str:
+    """``content_hash`` of a row read as a tuple in the order of ``VALUES``."""
+    return hashlib.sha256(_encode(_Hashed(*values[:_HASHED]))).hexdigest()

@@ -314,3 +314,24 @@ class EventStore:
             Snapshot(campaign=campaign, seq=seq, revision=rev, fingerprint=fp, state=state)
             for seq, rev, fp, state in cursor
         ]
+
+    def values(
+        self, campaign: str, after: int, upto: int, columns: Sequence[str | None]
+    ) -> list[tuple[Any, ...]]:
+        """Rows with after < seq <= upto as plain tuples of ``columns`` (None reads NULL), for
+        verify: no Row is built for 100,000s of rows."""
+        listed = ", ".join("NULL" if column is None else column for column in columns)
+        return self.db.execute(
+            f"SELECT {listed} FROM events WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            [campaign, after, upto],
+        ).fetchall()
+
+    def command_starts(self, campaign: str, upto: int) -> list[int]:
+        """The seqs up to ``upto`` of the rows that start a command (command = seq), in order,
+        read from an index alone."""
+        cursor = self.db.execute(
+            "SELECT command FROM events INDEXED BY events_command WHERE campaign = ? "
+            "AND command = seq AND command <= ? ORDER BY command",
+            [campaign, upto],
+        )
+        return [seq for (seq,) in cursor]

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import verify as verify_module
+from ledger import pages as pages_module
 from ledger.campaign import Campaign
 from ledger.ledger import Ledger
 from ledger.verify import verify
@@ -19,17 +19,18 @@ PAGE = 3
 
 @pytest.fixture
 def paged(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Pages of three rows; the sizes of the pages verify read."""
-    monkeypatch.setattr(verify_module, "PAGE", PAGE)
+    """Pages of three rows; the sizes of the pages verify read (as Rows or as tuples)."""
+    monkeypatch.setattr(pages_module, "PAGE", PAGE)
     sizes: list[int] = []
-    read = ledger.store.rows
+    for method in ("rows", "values"):
+        read = getattr(ledger.store, method)
 
-    def spy(*args: Any, **kwargs: Any) -> Any:
-        rows = read(*args, **kwargs)
-        sizes.append(len(rows))
-        return rows
+        def spy(*args: Any, read: Any = read, **kwargs: Any) -> Any:
+            rows = read(*args, **kwargs)
+            sizes.append(len(rows))
+            return rows
 
-    monkeypatch.setattr(ledger.store, "rows", spy)
+        monkeypatch.setattr(ledger.store, method, spy)
     return sizes
 
 

@@ -14,6 +14,8 @@ def owe(state: CampaignState, *debts: Debt) -> CampaignState:
 
 def settle(state: CampaignState, kind: str, hero: str, what: str = "") -> CampaignState:
     """Remove the first matching debt, if any: the event pays what an earlier one announced."""
+    if not state.owed:  # between checks, always: spare the loop
+        return state
     for index, debt in enumerate(state.owed):
         if debt.kind == kind and debt.hero == hero and name_key(debt.what) == name_key(what):
             return replace(state, owed=state.owed[:index] + state.owed[index + 1 :])

@@ -10,7 +10,7 @@ from ledger.dice.definition import (
     check_die,
 )
 from ledger.dice.faces import DieKind, check_faces
-from ledger.errors import RuleViolation
+from ledger.errors import BadInput, RuleViolation
 from ledger.modifiers import Modifier, check_modifier
 from ledger.state import CampaignState, Hero
 from ledger.text import name_key
@@ -92,10 +92,14 @@ def checked_roll(
     check_die(die, kind.title(), values, words)
     red = kind == "action"
     expected = dice_for(state, hero, ability, inspiration, red, focus=focus)
-    why = dice_reason(state, hero, ability, inspiration, red, focus=focus)
     if dice != expected:
+        why = dice_reason(state, hero, ability, inspiration, red, focus=focus)
         raise RuleViolation(f"{hero.name} rolls {expected} dice{why}, not {dice}")
-    return check_faces(faces, die, dice, kind, why)
+    try:
+        return check_faces(faces, die, dice, kind)
+    except BadInput:  # refused again, with why that many dice: only a refusal says it
+        why = dice_reason(state, hero, ability, inspiration, red, focus=focus)
+        return check_faces(faces, die, dice, kind, why)
 
 
 def modifier_total(modifiers: tuple[Modifier, ...], discard: tuple[str, ...]) -> int:

@@ -171,7 +171,7 @@ class StaminaSpent(_Amount, tag="base:stamina-spent", frozen=True, kw_only=True)
 
     def apply(self, state: CampaignState) -> CampaignState:
         state = debts.settle(state, "stamina", self.hero, str(self.amount))
-        return self.update(state, lambda hero: stamina.spend(hero, self.checked()))
+        return state.with_hero(stamina.spend(state.hero(self.hero), self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} spends {self.amount} stamina"
@@ -182,7 +182,7 @@ class StaminaLost(_Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
 
     def apply(self, state: CampaignState) -> CampaignState:
         state = debts.settle(state, "stamina loss", self.hero, str(self.amount))
-        return self.update(state, lambda hero: stamina.lose(hero, self.checked()))
+        return state.with_hero(stamina.lose(state.hero(self.hero), self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} loses {self.amount} stamina"
@@ -192,7 +192,7 @@ class StaminaRestored(_Amount, tag="base:stamina-restored", frozen=True, kw_only
     what = "stamina to restore"
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return self.update(state, lambda hero: stamina.restore(hero, self.checked()))
+        return state.with_hero(stamina.restore(state.hero(self.hero), self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} restores {self.amount} stamina"
@@ -225,7 +225,7 @@ class DamageTaken(_Amount, tag="base:damage-taken", frozen=True, kw_only=True):
 
     def apply(self, state: CampaignState) -> CampaignState:
         state = debts.settle(state, "damage", self.hero, str(self.amount))
-        return self.update(state, lambda hero: stamina.take_damage(hero, self.checked()))
+        return state.with_hero(stamina.take_damage(state.hero(self.hero), self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} takes {self.amount} damage"
@@ -235,7 +235,7 @@ class DamageHealed(_Amount, tag="base:damage-healed", frozen=True, kw_only=True)
     what = "damage to heal"
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return self.update(state, lambda hero: stamina.heal(hero, self.checked()))
+        return state.with_hero(stamina.heal(state.hero(self.hero), self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} heals {self.amount} damage"
@@ -259,7 +259,7 @@ class ConditionGained(HeroEvent, tag="base:condition-gained", frozen=True, kw_on
     def apply(self, state: CampaignState) -> CampaignState:
         _check_range(self.number, "condition number", 1, 99)
         gained = Condition(name=check_name(self.condition, "condition"), number=self.number)
-        return self.update(state, lambda hero: conditions.gain(hero, gained))
+        return state.with_hero(conditions.gain(state.hero(self.hero), gained))
 
     def describe(self) -> str:
         return f"{self.hero} gains {self.condition} (#{self.number})"
@@ -285,7 +285,7 @@ class ConditionRemoved(HeroEvent, tag="base:condition-removed", frozen=True, kw_
     condition: str
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return self.update(state, lambda hero: conditions.remove(hero, self.condition))
+        return state.with_hero(conditions.remove(state.hero(self.hero), self.condition))
 
     def describe(self) -> str:
         return f"{self.hero} loses {self.condition}"
@@ -298,7 +298,7 @@ class ItemGained(HeroEvent, tag="base:item-gained", frozen=True, kw_only=True):
 
     def apply(self, state: CampaignState) -> CampaignState:
         item = items.check_item(self.item)
-        return self.update(state, lambda hero: loadout.checked(state, items.add_item(hero, item)))
+        return state.with_hero(loadout.checked(state, items.add_item(state.hero(self.hero), item)))
 
     def describe(self) -> str:
         quest = " [Quest]" if self.item.quest else ""
@@ -333,7 +333,7 @@ class ItemDiscarded(HeroEvent, tag="base:item-discarded", frozen=True, kw_only=T
 
     def apply(self, state: CampaignState) -> CampaignState:
         state = debts.settle(state, "discard", self.hero, self.item)
-        return self.update(state, lambda hero: items.discard_item(hero, self.item))
+        return state.with_hero(items.discard_item(state.hero(self.hero), self.item))
 
     def describe(self) -> str:
         return f"{self.hero} discards {self.item}"
@@ -361,7 +361,7 @@ class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):
     maximum = MAX_STARS
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return self.update(state, lambda hero: stars.gain(hero, self.checked()))
+        return state.with_hero(stars.gain(state.hero(self.hero), self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} gains {self.amount} Stars"
@@ -372,7 +372,7 @@ class StarsSpent(_Amount, tag="base:stars-spent", frozen=True, kw_only=True):
     maximum = MAX_STARS
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return self.update(state, lambda hero: stars.spend(hero, self.checked()))
+        return state.with_hero(stars.spend(state.hero(self.hero), self.checked()))
 
     def describe(self) -> str:
         return f"{self.hero} spends {self.amount} Stars"
