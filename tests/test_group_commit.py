@@ -19,6 +19,7 @@ from ledger.ledger import Ledger
 from ledger_base_game.events import HeroJoined
 from tests.conftest import Invoke, event_count
 
+JOINED = HeroJoined(hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5)
 LINES = "damage Torrax 1\nheal Torrax 1\nstars gain Torrax 2\nstars spend Torrax 2\n" * 5
 
 
@@ -30,8 +31,6 @@ def _flushes(monkeypatch: pytest.MonkeyPatch, *, fail: bool = False) -> list[tup
     real_fsync = os.fsync
 
     def fsync(fd: int) -> None:
-        if threading.current_thread().name != "ledger-group-commit":
-            return real_fsync(fd)
         if fail:
             raise OSError(5, "Input/output error")
         events = event_count(Path(os.readlink(f"/proc/self/fd/{fd}")[: -len("-wal")]))
@@ -95,40 +94,34 @@ def test_a_failed_flush_acknowledges_nothing_after_it(
     assert "Input/output error" in result.output
 
 
-def test_group_commit_tickets_follow_writes_and_close_restores_full_sync(
-    ledger: Ledger, db_path: Path
+def test_group_commit_flushes_only_what_was_written_and_close_restores_full_sync(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ledger.create_campaign("Test")
     group = GroupCommit.start(ledger.db)
     assert group is not None
     assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
-    first = group.ticket()
-    assert group.ticket() == first  # nothing written since
-    joined = HeroJoined(
-        hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5
-    )
-    ledger.campaign("Test").record([joined])
-    second = group.ticket()
-    assert second == first + 1
-    assert group.durable(second, wait=True)
+    flushes = _flushes(monkeypatch)
+    group.flush()
+    assert flushes == []  # nothing written since it started
+    ledger.campaign("Test").record([JOINED])
+    group.flush()
+    group.flush()
+    assert len(flushes) == 1
     group.close()
     assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
 
 
-def test_not_durable_names_the_failure(
-    ledger: Ledger, db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_not_durable_names_the_failure(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
     ledger.create_campaign("Test")
     _flushes(monkeypatch, fail=True)
     group = GroupCommit.start(ledger.db)
     assert group is not None
-    joined = HeroJoined(
-        hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5
-    )
-    ledger.campaign("Test").record([joined])
+    ledger.campaign("Test").record([JOINED])
     with pytest.raises(NotDurable, match="Input/output error"):
-        group.durable(group.ticket(), wait=True)
-    group.close()
+        group.flush()
+    group.close()  # the failure was told once; nothing more is flushed
+    assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
@@ -154,8 +147,7 @@ def test_the_flushed_log_is_the_one_sqlite_writes_behind_a_symbolic_link(
     real_fsync = os.fsync
 
     def fsync(fd: int) -> None:
-        if threading.current_thread().name == "ledger-group-commit":
-            flushed.append(os.readlink(f"/proc/self/fd/{fd}"))
+        flushed.append(os.readlink(f"/proc/self/fd/{fd}"))
         real_fsync(fd)
 
     monkeypatch.setattr("ledger.group_commit.os.fsync", fsync)
@@ -200,12 +192,9 @@ def test_finding_a_command_already_recorded_flushes_the_log_first(
     """Another process's batch may have committed it without flushing yet (group commit):
     "already recorded" must not be said of a command a power cut could still take."""
     campaign = ledger.create_campaign("Test")
-    joined = HeroJoined(
-        hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5
-    )
-    campaign.record([joined], idempotency_key="k1")
+    campaign.record([JOINED], idempotency_key="k1")
     flushes: list[int] = []
     monkeypatch.setattr("ledger.group_commit.os.fsync", flushes.append)
-    replayed = campaign.record([joined], idempotency_key="k1")
+    replayed = campaign.record([JOINED], idempotency_key="k1")
     assert replayed.replayed
     assert len(flushes) == 1

@@ -4,6 +4,7 @@ import io
 import os
 import shlex
 import stat
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
@@ -104,17 +105,22 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
 class Acknowledgements:
     """Each line's output, held back until what the line committed is on the disk.
 
-    The batch's ledger commits through a GroupCommit (ledger/group_commit.py): the next line
-    runs while the disk flushes the last one, and a line's output (its acknowledgement) is
-    printed only after a flush that began after its commit has finished.
+    The batch's ledger commits through a GroupCommit (ledger/group_commit.py): lines commit
+    one by one without waiting for the disk, and once a group of them is held (GROUP_LINES,
+    or GROUP_SECONDS after the first) one flush makes them durable and their outputs (the
+    acknowledgements) are printed.
     """
+
+    GROUP_LINES = 128  # lines held at most
+    GROUP_SECONDS = 0.05  # how long the first held line waits at most
 
     def __init__(self, app: App, database: Path, *, promptly: bool) -> None:
         self.app, self.database = app, database
         self.promptly = promptly  # each line's output before the next line is read
         self.group: GroupCommit | None = None
         self.started = False
-        self.held: list[tuple[int, str, int, str]] = []  # line, text, ticket, output
+        self.held: list[tuple[int, str, str]] = []  # line, text, output
+        self.since = 0.0  # when the first held line was held
 
     @contextmanager
     def line(self, number: int, text: str) -> Iterator[None]:
@@ -123,39 +129,40 @@ class Acknowledgements:
             with redirect_stdout(output):
                 yield
         finally:
-            ticket = self.group.ticket() if self.group else 0
-            self.held.append((number, text, ticket, output.getvalue()))
+            if not self.held:
+                self.since = time.monotonic()
+            self.held.append((number, text, output.getvalue()))
             self._start()
-            self._release(wait=self.promptly)
+            full = len(self.held) >= self.GROUP_LINES
+            if self.promptly or full or time.monotonic() - self.since >= self.GROUP_SECONDS:
+                self.release()
+
+    def release(self) -> None:
+        """Flush the log, then print every output held."""
+        if self.held and self.group is not None:
+            try:
+                self.group.flush()
+            except NotDurable as error:
+                number, text, _ = self.held[0]
+                self.held.clear()  # never acknowledged
+                raise click.ClickException(f"line {number}: {printable(text)}\n{error}") from None
+        click.echo("".join(output for _, _, output in self.held), nl=False)
+        self.held.clear()
 
     def close(self) -> None:
-        """Wait for the disk and print every output still held."""
+        """Flush and print every output still held; commit synchronously again."""
         try:
-            self._release(wait=True)
+            self.release()
         finally:
             if self.group is not None:
                 self.group.close()
 
     def _start(self) -> None:
-        """Group commit once the batch's ledger is open (a first line may create the file)."""
+        """Group commit once the batch's ledger is open (a first line may create the file).
+        The lines before committed synchronously, each flushed: they are shown at once."""
         if not self.started:
             ledger = self.app.opened_ledger(self.database)
             if ledger is not None:
                 self.started = True
+                self.release()
                 self.group = GroupCommit.start(ledger.db)
-
-    def _release(self, *, wait: bool) -> None:
-        while self.held:
-            number, text, ticket, output = self.held[0]
-            if self.group is not None and not self._durable(number, text, ticket, wait):
-                return
-            self.held.pop(0)
-            click.echo(output, nl=False)
-
-    def _durable(self, number: int, text: str, ticket: int, wait: bool) -> bool:
-        assert self.group is not None
-        try:
-            return self.group.durable(ticket, wait=wait)
-        except NotDurable as error:
-            self.held.clear()  # never acknowledged
-            raise click.ClickException(f"line {number}: {printable(text)}\n{error}") from None
