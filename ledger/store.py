@@ -68,6 +68,17 @@ def _row(values: Sequence[Any]) -> Row:
 class EventStore:
     def __init__(self, db: Database) -> None:
         self.db = db
+        # campaign: (the file's version when read, the head then); see head()
+        self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
+
+    def _version(self) -> tuple[int, int] | None:
+        """Changes whenever anything may have been committed since it was last read: another
+        connection's commit moves ``data_version``, this connection's writes move
+        ``total_changes``. None inside a transaction, whose writes may yet roll back."""
+        conn = self.db.conn
+        if conn.in_transaction:
+            return None
+        return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
 
     def campaigns(self) -> list[str]:
         """Every campaign, named by its first event."""
@@ -97,10 +108,19 @@ class EventStore:
         return [name for (name,) in cursor]
 
     def head(self, campaign: str) -> Row | None:
+        """The campaign's latest event. Asked several times per command (a batch: on every
+        line), so remembered until the file may have changed."""
+        version = self._version()
+        cached = self._heads.get(campaign)
+        if version is not None and cached is not None and cached[0] == version:
+            return cached[1]
         found = self.db.execute(
             f"{_SELECT} WHERE campaign = ? ORDER BY seq DESC LIMIT 1", [campaign]
         ).fetchone()
-        return _row(found) if found else None
+        head = _row(found) if found else None
+        if version is not None and head is not None:
+            self._heads[campaign] = (version, head)
+        return head
 
     def rows(self, campaign: str, after: int = 0, upto: int | None = None) -> list[Row]:
         """Rows with after < seq <= upto, in order. Every query method returns a list: a

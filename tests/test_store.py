@@ -659,3 +659,33 @@ def test_cli_with_no_plugins_refuses_state_but_logs(party: Invoke, db_path: Path
         "base:hero-joined",
     ]
     assert entries[1]["payload"]["hero"] == "Zuva'Sai"
+
+
+def test_the_remembered_head_follows_other_connections_and_rollbacks(
+    ledger: Ledger, campaign: Campaign, db_path: Path
+) -> None:
+    """head() is remembered until the file may have changed: a commit by another connection
+    (data_version) or by this one (total_changes); never inside a transaction."""
+    store = ledger.store
+    first = store.head(campaign.name)
+    assert first is not None
+    assert store.head(campaign.name) == first  # nothing changed: remembered
+    with Ledger.open(db_path) as other:
+        other.campaign(campaign.name).record([DamageTaken(hero="Torrax", amount=1)])
+    moved = store.head(campaign.name)
+    assert moved is not None
+    assert moved.seq == first.seq + 1  # another connection's commit is seen
+    campaign.record([DamageTaken(hero="Torrax", amount=1)])
+    assert store.head(campaign.name).seq == first.seq + 2  # type: ignore[union-attr]
+    inside: list[int] = []
+
+    def record_then_fail() -> None:
+        with ledger.write_lock():
+            campaign.record([DamageTaken(hero="Torrax", amount=1)])
+            inside.append(store.head(campaign.name).seq)  # type: ignore[union-attr]
+            raise RuntimeError("rolled back")
+
+    with pytest.raises(RuntimeError):
+        record_then_fail()
+    assert inside == [first.seq + 3]
+    assert store.head(campaign.name).seq == first.seq + 2  # type: ignore[union-attr]

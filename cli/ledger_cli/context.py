@@ -94,15 +94,15 @@ def show_recorded(recorded: Recorded, as_json: bool) -> None:
     if as_json:
         click.echo(output.to_json(output.recorded_json(recorded)))
         return
+    lines = []  # one echo for them all: each echo checks its stream (a batch writes many)
     if recorded.replayed:
-        click.echo(f"Already recorded as command #{recorded.rows[0].command}; nothing written.")
+        lines.append(f"Already recorded as command #{recorded.rows[0].command}; nothing written.")
     for row, event in zip(recorded.rows, recorded.events, strict=True):
-        click.echo(f"#{row.seq} {event.describe()}")
-    for line in output.changes(recorded.before, recorded.after):
-        click.echo(f"   {line}")
+        lines.append(f"#{row.seq} {event.describe()}")
+    lines += (f"   {line}" for line in output.changes(recorded.before, recorded.after))
     for event in recorded.events:
-        for note in event.notes(recorded.before, recorded.after):
-            click.echo(f"   rule: {note}")
+        lines += (f"   rule: {note}" for note in event.notes(recorded.before, recorded.after))
+    click.echo("\n".join(lines))
 
 
 pass_app = click.make_pass_decorator(App)
