@@ -7,6 +7,7 @@ does the work itself."""
 import gc
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,8 +18,13 @@ import msgspec
 
 def can_fork() -> bool:
     """A fork copies only the calling thread: with others running it could copy a lock one
-    of them holds, which the child would wait on for ever."""
-    return hasattr(os, "fork") and threading.active_count() == 1
+    of them holds, which the child would wait on for ever. Only on Linux (elsewhere system
+    libraries start threads Python cannot see), and only with a second CPU to run on."""
+    return (
+        sys.platform == "linux"
+        and threading.active_count() == 1
+        and len(os.sched_getaffinity(0)) > 1
+    )
 
 
 class Child:
@@ -28,22 +34,26 @@ class Child:
 
     def result(self, kind: Any) -> Any | None:
         """The child's value decoded as ``kind``, or None if it gave none."""
-        with os.fdopen(self._pipe, "rb") as pipe:
-            data = pipe.read()
+        chunks = []
+        while chunk := os.read(self._pipe, 1 << 16):  # interrupted: stop() kills and reaps
+            chunks.append(chunk)
         if self._reap() != 0:
             return None
         try:
-            return msgspec.msgpack.decode(data, type=kind)
+            return msgspec.msgpack.decode(b"".join(chunks), type=kind)
         except msgspec.DecodeError:
             return None
 
     def _reap(self) -> int:
         self.done = True
-        return os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        os.close(self._pipe)
+        try:
+            return os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+        except ChildProcessError:  # SIGCHLD ignored: the system reaped it, its status is lost
+            return -1
 
     def stop(self) -> None:
         if not self.done:
-            os.close(self._pipe)
             os.kill(self.pid, signal.SIGKILL)
             self._reap()
 
@@ -56,18 +66,23 @@ def forked(work: Callable[[], object]) -> Iterator[Child | None]:
         yield None
         return
     read, write = os.pipe()
+    # No signal handler may run in the child before it is inside its try (it would unwind
+    # into the parent's code): signals wait until each side has set itself up.
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     pid = os.fork()
     if pid == 0:  # the child: compute, answer, and leave without running any cleanup
-        gc.disable()
-        os.close(read)
         status = 1
         try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            gc.disable()
+            os.close(read)
             data = msgspec.msgpack.encode(work())
             while data:
                 data = data[os.write(write, data) :]
             status = 0
         finally:
             os._exit(status)
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     os.close(write)
     child = Child(pid, read)
     try:

@@ -1,5 +1,6 @@
 """A ledger file: any number of campaigns in one SQLite database."""
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,6 +40,7 @@ class Ledger:
         self.head_states: dict[str, tuple[str, CampaignState]] = {}  # campaign: (head hash, state)
         self.head_histories: dict[str, tuple[str, History]] = {}  # campaign: (head hash, …)
         self._found: dict[str | None, Campaign] = {}  # name asked for (key): the campaign
+        self.file_identity: tuple[int, int] | None = None  # (device, inode) when opened
         try:
             apply_plugin_migrations(db, self.registry.pm)
         except BaseException:
@@ -55,12 +57,15 @@ class Ledger:
         snapshot_interval: int = SNAPSHOT_INTERVAL,
         clock: Clock = utc_now,
     ) -> "Ledger":
-        return cls(
+        ledger = cls(
             open_database(path, create=create),
             registry,
             snapshot_interval=snapshot_interval,
             clock=clock,
         )
+        opened = os.stat(path)
+        ledger.file_identity = (opened.st_dev, opened.st_ino)
+        return ledger
 
     def close(self) -> None:
         self.db.close()

@@ -1,5 +1,6 @@
 """Proof that stored history was not altered: hash chains, triggers, history, snapshots."""
 
+import os
 from collections.abc import Callable, Iterator
 from functools import partial
 
@@ -35,12 +36,17 @@ def _history(store: EventStore, campaign: str, head: int) -> History | None:
 
 def _file(ledger: Ledger) -> str | None:
     """The database's file, if it has one another process can open and see what this
-    connection sees (nothing uncommitted)."""
-    if ledger.db.conn.in_transaction:
+    connection sees: nothing uncommitted, and still the file this ledger opened (not one
+    renamed over it since, which a second process would read instead)."""
+    if ledger.db.conn.in_transaction or ledger.file_identity is None:
         return None
     for _, name, path in ledger.db.execute("PRAGMA database_list").fetchall():
-        if name == "main":
-            return str(path) or None
+        if name == "main" and path:
+            try:
+                now = os.stat(path)
+            except OSError:
+                return None
+            return str(path) if (now.st_dev, now.st_ino) == ledger.file_identity else None
     return None
 
 

@@ -122,5 +122,7 @@ def clean_in_two(
         if child is None:
             return False
         first = segment(store, registry, campaign, history, 0, split, last=False)
+        if not first.clean:
+            return False  # found again in one process; the child is stopped unheard
         second = child.result(Found)
-    return first.clean and second is not None and second.clean
+    return second is not None and second.clean

@@ -205,17 +205,23 @@ REHASHED: dict[str, Any] = {
 @pytest.fixture(params=["one process", "two processes"])
 def processes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """verify on one process, or with the chain and history checked by a forked child (as a
-    long campaign is); the answers the children gave."""
+    long campaign is); each child started, with the answer it gave (or "unheard": the first
+    half already failed, so its answer was not needed)."""
     answers: list[object] = []
     if request.param == "two processes":
         monkeypatch.setattr(verify_module, "PARALLEL_FROM", 1)
         monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
-        result = forked.Child.result
+        result, start = forked.Child.result, forked.Child.__init__
+
+        def started(child: forked.Child, pid: int, pipe: int) -> None:
+            start(child, pid, pipe)
+            answers.append("unheard")
 
         def spy(child: forked.Child, kind: Any) -> Any:
-            answers.append(result(child, kind))
+            answers[-1] = result(child, kind)
             return answers[-1]
 
+        monkeypatch.setattr(forked.Child, "__init__", started)
         monkeypatch.setattr(forked.Child, "result", spy)
     return answers
 
@@ -233,9 +239,10 @@ def test_verify_names_the_first_bad_event_for_every_tampering(
         said = verdict(tampered(clean, tmp_path, change), registry, p)
         if said is not None:
             missed.append(f"{what} at #{p}: verify said {said}")
-    if processes:  # most were split at a snapshot, and every child answered
+    if processes:  # most were split at a snapshot, and every child asked answered
         assert len(processes) > tried // 2
         assert None not in processes
+        assert any(answer != "unheard" for answer in processes)
     record_figures(
         "Tampering: verify names the first bad event" + (" (two processes)" if processes else ""),
         **{
