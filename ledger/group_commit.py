@@ -50,7 +50,12 @@ def flush_log(db: Database) -> None:
     wal = log_path(db)
     if wal is None:
         return
-    descriptor = os.open(wal, os.O_RDONLY)
+    try:
+        descriptor = os.open(wal, os.O_RDONLY)
+    except FileNotFoundError:  # checkpointed and removed meanwhile: all is in the file
+        return
+    except OSError as error:
+        raise NotDurable(f"the write-ahead log could not be opened to flush it: {error}") from None
     try:
         _fsync(descriptor)
     finally:
