@@ -689,3 +689,28 @@ def test_the_remembered_head_follows_other_connections_and_rollbacks(
         record_then_fail()
     assert inside == [first.seq + 3]
     assert store.head(campaign.name).seq == first.seq + 2  # type: ignore[union-attr]
+
+
+def test_a_recorded_command_moves_the_remembered_head_without_asking(
+    ledger: Ledger, campaign: Campaign, db_path: Path
+) -> None:
+    """After this connection's own commit the head is the last row written: no query. Any
+    other connection's commit in between makes head() ask the file again."""
+    store = ledger.store
+    asked: list[str] = []
+    store.db.conn.set_trace_callback(asked.append)
+    try:
+        recorded = campaign.record([DamageTaken(hero="Torrax", amount=1)])
+        asked.clear()
+        head = store.head(campaign.name)
+        assert head == recorded.rows[-1]
+        assert not [sql for sql in asked if sql.startswith("SELECT")]
+        with Ledger.open(db_path) as other:  # another campaign: our head did not move
+            other.create_campaign("Elsewhere")
+        asked.clear()
+        assert store.head(campaign.name) == recorded.rows[-1]
+        assert [sql for sql in asked if sql.startswith("SELECT")]  # but it had to ask
+    finally:
+        store.db.conn.set_trace_callback(None)
+    with Ledger.open(db_path) as fresh:
+        assert fresh.store.head(campaign.name) == recorded.rows[-1]
