@@ -16,6 +16,7 @@ from ledger.refs import resolve
 from ledger.registry import Registry
 from ledger.state import CampaignState, Hero
 from ledger_cli import output
+from ledger_cli.parsing import Command
 
 DATABASE_ENV = "LEDGER_DATABASE"
 CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
@@ -122,7 +123,7 @@ NUMBERS = {"ignore_unknown_options": True}
 def amount_command(name: str, event_type: Callable[..., Event], help: str) -> click.Command:
     """A command ``NAME HERO N`` recording one event with ``hero`` and ``amount``."""
 
-    @click.command(name, context_settings=NUMBERS, help=help)
+    @click.command(name, cls=Command, context_settings=NUMBERS, help=help)
     @click.argument("hero")
     @click.argument("amount", type=int)
     @json_option
@@ -153,7 +154,7 @@ def state_view(
 ) -> click.Command:
     """A command showing part of the state, now or at --at, as text or as JSON."""
 
-    @click.command(name, help=help)
+    @click.command(name, cls=Command, help=help)
     @at_option
     @json_option
     @pass_app
@@ -169,7 +170,7 @@ def hero_listing(
 ) -> click.Command:
     """A ``list`` command: one line (or JSON value) per Hero, now or at --at."""
 
-    @click.command("list", help=help)
+    @click.command("list", cls=Command, help=help)
     @at_option
     @json_option
     @pass_app

@@ -11,10 +11,12 @@ from collections.abc import Iterable
 
 import click
 
+from ledger_cli.parsing import Group
 
-class LazyGroup(click.Group):
+
+class LazyGroup(Group):
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, **kwargs)
         # command name: the modules whose register(cli), in this order, define it; a module
         # may define several commands, or add subcommands to a group an earlier one defined
         self.lazy: dict[str, tuple[str, ...]] = {}
@@ -39,7 +41,7 @@ class LazyGroup(click.Group):
         """Import the modules behind ``name`` and add every command they stand for here."""
         modules = self.lazy[name]
         names = [other for other, behind in self.lazy.items() if behind == modules]
-        scratch = click.Group(name=self.name)
+        scratch = Group(name=self.name)
         for module in modules:
             importlib.import_module(module).register(scratch)
         for other in names:

@@ -13,6 +13,7 @@ from ledger_base_game.events_city import (
     ItemLeftBehind,
 )
 from ledger_cli.context import App, hero_listing, json_option, listing_group, pass_app
+from ledger_cli.parsing import Command
 
 
 def register(cli: click.Group) -> None:
@@ -49,7 +50,7 @@ def register(cli: click.Group) -> None:
 
 
 def _item_command(name: str, event_type: Callable[..., Event], help: str) -> click.Command:
-    @click.command(name, help=help)
+    @click.command(name, cls=Command, help=help)
     @click.argument("hero")
     @click.argument("item")
     @json_option
