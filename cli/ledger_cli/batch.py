@@ -1,11 +1,11 @@
 """batch FILE: one command per line, each committed on its own."""
 
-import shlex
 from typing import TextIO
 
 import click
 
 from ledger.text import printable
+from ledger_cli import shell_words
 from ledger_cli.acknowledgements import Acknowledgements, regular
 from ledger_cli.context import App, pass_app
 
@@ -37,7 +37,7 @@ def register(cli: click.Group) -> None:
                 if not text or text.startswith("#"):
                     continue
                 try:
-                    args = shlex.split(text)
+                    args = shell_words.split(text)
                 except ValueError as error:
                     raise click.ClickException(
                         f"line {number}: {error}: {printable(text)}"
