@@ -63,7 +63,15 @@ def flush_log(db: Database) -> None:
 
 
 class GroupCommit:
-    """Commits on ``db`` without a flush each; ``flush()`` makes them all durable."""
+    """Commits on ``db`` without a flush each; ``flush()`` makes them all durable.
+
+    Meanwhile SQLite copies the log into the file (a checkpoint, two flushes) every
+    CHECKPOINT_PAGES pages of log instead of its default 1,000: a batch's commits rewrite the
+    same few pages (the end of the table and of each index), and a checkpoint copies each
+    page once however often it was logged, so fewer checkpoints are less work, not later work
+    (measured: a third of a batch line's SQLite time). The log grows to 16 MB at most."""
+
+    CHECKPOINT_PAGES = 4000
 
     def __init__(self, db: Database, wal: Path) -> None:
         self._db = db
@@ -71,6 +79,8 @@ class GroupCommit:
         self._failed = False  # a flush failed (and said so): nothing more is flushed
         self._wal = os.open(wal, os.O_RDONLY)  # the file SQLite appends this file's commits to
         try:
+            self._checkpoint_pages = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+            db.execute(f"PRAGMA wal_autocheckpoint = {self.CHECKPOINT_PAGES}")
             db.execute("PRAGMA synchronous = NORMAL")
         except BaseException:
             os.close(self._wal)
@@ -105,3 +115,4 @@ class GroupCommit:
         finally:
             os.close(self._wal)
             self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute(f"PRAGMA wal_autocheckpoint = {int(self._checkpoint_pages)}")

@@ -94,13 +94,16 @@ def test_a_failed_flush_acknowledges_nothing_after_it(
     assert "Input/output error" in result.output
 
 
-def test_group_commit_flushes_only_what_was_written_and_close_restores_full_sync(
+def test_group_commit_flushes_only_what_was_written_and_close_restores_the_settings(
     ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ledger.create_campaign("Test")
+    default_pages = ledger.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
     group = GroupCommit.start(ledger.db)
     assert group is not None
     assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    checkpoint_pages = ledger.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+    assert checkpoint_pages == GroupCommit.CHECKPOINT_PAGES > default_pages
     flushes = _flushes(monkeypatch)
     group.flush()
     assert flushes == []  # nothing written since it started
@@ -110,6 +113,7 @@ def test_group_commit_flushes_only_what_was_written_and_close_restores_full_sync
     assert len(flushes) == 1
     group.close()
     assert ledger.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
+    assert ledger.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == default_pages
 
 
 def test_not_durable_names_the_failure(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> None:
