@@ -1,9 +1,11 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
+import functools
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeVar
 
 import click
 import platformdirs
@@ -20,6 +22,8 @@ from ledger_cli.parsing import Command
 
 DATABASE_ENV = "LEDGER_DATABASE"
 CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def default_database() -> Path:
@@ -106,7 +110,20 @@ def show_recorded(recorded: Recorded, as_json: bool) -> None:
     click.echo("\n".join(lines))
 
 
-pass_app = click.make_pass_decorator(App)
+def pass_app(function: Callable[Concatenate[App, P], R]) -> Callable[P, R]:
+    """Call a command's function with the App first, as ``click.make_pass_decorator(App)``
+    does, but directly: the command's invoke already entered its context, and click's
+    decorator invokes the function through it a second time (a batch pays that per line)."""
+
+    @functools.wraps(function)
+    def with_app(*args: P.args, **kwargs: P.kwargs) -> R:
+        app = click.get_current_context().find_object(App)
+        if app is None:
+            raise RuntimeError("a ledger command ran without the App on its context")
+        return function(app, *args, **kwargs)
+
+    return with_app
+
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 at_option = click.option(
