@@ -263,7 +263,11 @@ class EventStore:
         fails and ConflictError is raised with nothing written.
         """
         marks = ", ".join("?" for _ in COLUMNS)
-        version = self._version()  # None when a caller's transaction holds this one
+        conn = self.db.conn
+        # The head this command read (see the end); none inside a caller's transaction,
+        # which may yet roll back.
+        head = None if conn.in_transaction or not rows else self._heads.get(rows[0].campaign)
+        changes = conn.total_changes
         try:
             with self.db.atomic():
                 self.db.conn.executemany(
@@ -285,17 +289,12 @@ class EventStore:
                 f"campaign {campaign!r} changed while this command was being recorded "
                 f"({error}); nothing was written, run it again"
             ) from None
-        self._moved_head(version, rows)
-
-    def _moved_head(self, version: tuple[int, int] | None, rows: Sequence[Row]) -> None:
-        """After a commit of ``rows`` right after the remembered head, unchanged since
-        ``version`` was read: the last row is the new head (saves a query per batch line).
-        Another connection's commit since then moves data_version, and head() asks again."""
-        cached = self._heads.get(rows[0].campaign) if rows else None
-        if version is None or cached is None or cached[0] != version:
-            return
-        if cached[1].seq + 1 == rows[0].seq:
-            self._heads[rows[0].campaign] = ((version[0], self.db.conn.total_changes), rows[-1])
+        if head is not None and head[0][1] == changes and head[1].seq + 1 == rows[0].seq:
+            # The rows took the seqs right after the remembered head, so the last is the new
+            # head: the next command need not read it back (a query per batch line). If
+            # another connection committed since the head was read, data_version moved and
+            # head() asks the file again; if it appended to this campaign, the insert failed.
+            self._heads[rows[0].campaign] = ((head[0][0], conn.total_changes), rows[-1])
 
     def snapshot_points(
         self, campaign: str, fingerprint: str, upto: int, *, skip: int = 0, limit: int = 32
