@@ -3,6 +3,7 @@
 import random
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -65,35 +66,45 @@ class LedgerGroup(LazyGroup):
 
     def invoke(self, ctx: click.Context) -> Any:
         args = (list(ctx._protected_args), list(ctx.args))  # Group.invoke consumes them
-        attempt = 1
-        try:
-            while True:
-                try:
-                    return super().invoke(ctx)
-                except ConflictError as error:
-                    app = ctx.obj
-                    if not isinstance(app, App) or app.expect_seq is not None:
-                        raise click.ClickException(str(error)) from None
-                    if attempt == ATTEMPTS:
-                        raise click.ClickException(str(error)) from None
-                    time.sleep(random.uniform(0, 0.01 * attempt))
-                    app.retrying = True  # under the write lock from now on
-                    ctx._protected_args, ctx.args = list(args[0]), list(args[1])
-                    attempt += 1
-                except click.UsageError as error:
-                    raise _printable(error) from None
-                except ValueError as error:
-                    raise _nul(error) from None
-                except LedgerError as error:
+
+        def attempt() -> Any:
+            ctx._protected_args, ctx.args = list(args[0]), list(args[1])
+            return super(LedgerGroup, self).invoke(ctx)
+
+        return guarded(ctx, attempt)
+
+
+def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
+    """Run a command (``attempt``) with the ledger's error handling; run it again from the
+    start after a lost race, as LedgerGroup says."""
+    tries = 1
+    try:
+        while True:
+            try:
+                return attempt()
+            except ConflictError as error:
+                app = ctx.obj
+                if not isinstance(app, App) or app.expect_seq is not None:
                     raise click.ClickException(str(error)) from None
-                except sqlite3.Error as error:
-                    where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
-                    raise click.ClickException(
-                        f"the ledger database{where} failed: {error}; nothing was written"
-                    ) from None
-        finally:
-            if isinstance(ctx.obj, App):
-                ctx.obj.retrying = False  # batch: the next line starts optimistic again
+                if tries == ATTEMPTS:
+                    raise click.ClickException(str(error)) from None
+                time.sleep(random.uniform(0, 0.01 * tries))
+                app.retrying = True  # under the write lock from now on
+                tries += 1
+            except click.UsageError as error:
+                raise _printable(error) from None
+            except ValueError as error:
+                raise _nul(error) from None
+            except LedgerError as error:
+                raise click.ClickException(str(error)) from None
+            except sqlite3.Error as error:
+                where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
+                raise click.ClickException(
+                    f"the ledger database{where} failed: {error}; nothing was written"
+                ) from None
+    finally:
+        if isinstance(ctx.obj, App):
+            ctx.obj.retrying = False  # batch: the next line starts optimistic again
 
 
 def _show_warning(

@@ -1,5 +1,6 @@
 """batch FILE: one command per line, each committed on its own."""
 
+import contextlib
 from typing import TextIO
 
 import click
@@ -7,6 +8,7 @@ import click
 from ledger.text import printable
 from ledger_cli import shell_words
 from ledger_cli.acknowledgements import Acknowledgements, regular
+from ledger_cli.app import guarded
 from ledger_cli.context import App, pass_app
 
 
@@ -72,16 +74,26 @@ def register(cli: click.Group) -> None:
 
 def run_line(batch_root: click.Context, args: list[str]) -> None:
     """Run one line as ``campaign-ledger --database D --campaign C ARGS...`` would, without
-    parsing those root options again: a line's parse is most of its cost, and the batch's
-    own root options already hold the values (the line has no key and no expected seq).
-    The root command's own invoke still runs, with its retry and error handling."""
-    root = batch_root.command
-    params = {**batch_root.params, "idempotency_key": None, "expect_seq": None}
-    ctx = root.context_class(root, info_name=batch_root.info_name, obj=batch_root.obj)
-    ctx.params = params
-    ctx._protected_args, ctx.args = args[:1], args[1:]  # as Group.parse_args leaves them
-    try:
+    the root command's own parse and function: a line's parse is most of its cost, and the
+    batch's root already holds what they would give (the line has no key and no expected
+    seq). The command runs under the root's error handling and retry, as on its own."""
+    root, app, params = batch_root.command, batch_root.obj, batch_root.params
+    assert isinstance(root, click.Group)
+    assert isinstance(app, App)
+    # What the root's function sets (a line before may have given other root options)
+    app.database, app.campaign_name = params["database"], params["campaign_name"]
+    app.idempotency_key = app.expect_seq = None
+    ctx = root.context_class(root, info_name=batch_root.info_name, obj=app)
+    ctx.params = {**params, "idempotency_key": None, "expect_seq": None}
+
+    def attempt() -> None:
+        # click's Group.invoke, less the root's function (above)
         with ctx:
-            root.invoke(ctx)
-    except click.exceptions.Exit:  # --help in a line: shown, and the batch goes on
-        pass
+            name, command, rest = root.resolve_command(ctx, list(args))
+            assert command is not None
+            ctx.invoked_subcommand = name
+            with command.make_context(name, rest, parent=ctx) as line:
+                command.invoke(line)
+
+    with contextlib.suppress(click.exceptions.Exit):  # --help in a line: shown, go on
+        guarded(ctx, attempt)

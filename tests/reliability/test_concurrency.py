@@ -218,6 +218,24 @@ def test_a_retried_command_that_is_still_legal_is_recorded_once(
     assert_sound(db_path)
 
 
+def test_a_batch_line_that_lost_a_race_runs_again_and_the_next_line_starts_optimistic(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain batch line (the batch's root options reused) is retried like a command."""
+    db_path = tmp_path / "ledger.db"
+    make_party(db_path)
+    calls = _race(monkeypatch, db_path, [StarsGained(hero="Torrax", amount=1)], times=1)
+    script = tmp_path / "lines.txt"
+    script.write_text("stars gain Torrax 2\nstars gain Torrax 3\n")
+    code, output = _invoke(db_path, "batch", "--quiet", str(script))
+    # lost, then again under the lock; the next line without the lock
+    assert (code, calls) == (0, [False, True, False]), output
+    assert "#5 Torrax gains 2 Stars" in output
+    assert "#6 Torrax gains 3 Stars" in output
+    assert len(stored(db_path)) == 6
+    assert_sound(db_path)
+
+
 def test_expect_seq_conflict_is_the_users_and_not_retried(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
