@@ -33,7 +33,9 @@ class Acknowledgements:
     acknowledgements) are printed.
     """
 
-    GROUP_LINES = 128  # lines held at most
+    GROUP_LINES = (
+        1000  # lines held at most (at a few thousand a second, GROUP_SECONDS ends a group)
+    )
     GROUP_SECONDS = 0.05  # how long the first held line waits at most
 
     def __init__(self, app: App, database: Path, *, promptly: bool) -> None:
