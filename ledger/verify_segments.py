@@ -104,6 +104,14 @@ def _split(head: int, snapshots: SnapshotCheck) -> int | None:
     return min(inside, key=lambda seq: abs(seq - SHARE * head)) if inside else None
 
 
+def read_only_store(path: str) -> EventStore:
+    """The file opened again read-only, for a forked child (never a connection from before
+    the fork). No sqlite-utils plugins, as in ``open_database``: loading them would import
+    importlib.metadata and scan every installed distribution first."""
+    connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
+    return EventStore(Database(connection, execute_plugins=False))
+
+
 def clean_in_two(
     path: str, store: EventStore, registry: Registry, campaign: str, head: int, history: History
 ) -> bool:
@@ -114,9 +122,7 @@ def clean_in_two(
         return False
 
     def rest() -> Found:
-        connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
-        own = EventStore(Database(connection))  # never a connection from before the fork
-        return segment(own, registry, campaign, history, split, head)
+        return segment(read_only_store(path), registry, campaign, history, split, head)
 
     with forked(rest) as child:
         if child is None:

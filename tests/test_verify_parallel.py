@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 import pytest
+import sqlite_utils.db
 from sqlite_utils import Database
 
 from ledger import forked, verify_segments
@@ -127,6 +128,19 @@ def test_without_the_childs_answer_this_process_checks_all(
     problems = verify(stars)
     assert [(p.seq, "altered" in p.message) for p in problems] == [(17, True)]
     assert answers == [None]
+
+
+def test_the_child_reads_without_loading_sqlite_utils_plugins(
+    stars: Ledger, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As open_database: loading them scans every installed distribution (tens of ms)."""
+
+    def loaded() -> None:
+        raise AssertionError("sqlite-utils plugins loaded")
+
+    monkeypatch.setattr(sqlite_utils.db, "ensure_plugins_loaded", loaded)
+    store = verify_segments.read_only_store(str(db_path))
+    assert store.head("Test") == stars.store.head("Test")
 
 
 @pytest.fixture
