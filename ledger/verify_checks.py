@@ -13,7 +13,7 @@ import msgspec
 from ledger.errors import LedgerError
 from ledger.event import META_TYPES, CampaignCreated, Redone, Undone
 from ledger.history import Meta
-from ledger.rows import AT, GENESIS, Row, content_hash, values_hash
+from ledger.rows import AT, GENESIS, Row, buffered_values_hash, content_hash, values_hash
 from ledger.text import check_name
 
 _first_event = msgspec.json.Decoder(CampaignCreated)
@@ -61,6 +61,7 @@ class ChainCheck:
         self.campaign = campaign
         self.problem: Problem | None = None
         self._prev_hash, self._expected_seq, self._command = GENESIS, 1, 0
+        self._hashed = buffered_values_hash()
 
     def resume(self, values: Values) -> None:
         """Go on after the row ``values`` as if every row up to it had been fed (and found
@@ -86,27 +87,30 @@ class ChainCheck:
     def feed_page(self, page: Iterable[Values]) -> None:
         """``feed_values`` for each row, with the usual answer (all is well) found with as
         little work per row as possible; any other row goes through ``_check``."""
+        if self.problem is not None:
+            return
         campaign, expected, prev_hash, command = (
             self.campaign,
             self._expected_seq,
             self._prev_hash,
             self._command,
         )
+        hashed = self._hashed
         for values in page:
-            if self.problem is not None:
-                return
             seq, stored, now = values[SEQ], values[HASH], values[COMMAND]
             if (
                 seq == expected
                 and values[CAMPAIGN] == campaign
                 and values[PREV_HASH] == prev_hash
                 and now in (command, seq)
-                and stored == values_hash(values)
+                and stored == hashed(values)
             ):
                 expected, prev_hash, command = seq + 1, stored, now
                 continue
             self._expected_seq, self._prev_hash, self._command = expected, prev_hash, command
             self.feed_values(values)
+            if self.problem is not None:
+                return
             expected, prev_hash, command = self._expected_seq, self._prev_hash, self._command
         self._expected_seq, self._prev_hash, self._command = expected, prev_hash, command
 

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.ledger import Ledger
-from ledger.rows import COLUMNS, Row, content_hash
+from ledger.rows import COLUMNS, VALUES, Row, buffered_values_hash, content_hash
 from ledger.store import _row
 
 text = st.text(max_size=40)  # any code point: quotes, controls, emoji, surrogate-free
@@ -45,6 +45,14 @@ def reference_hash(row: Row) -> str:
 @given(rows)
 def test_the_fast_hash_is_the_defined_hash(row: Row) -> None:
     assert content_hash(row) == reference_hash(row)
+
+
+@given(st.lists(rows, max_size=8))
+def test_a_reused_buffer_hashes_each_row_as_defined(listed: list[Row]) -> None:
+    """Longer rows, then shorter ones: each hash covers that row's bytes and no others."""
+    hashed = buffered_values_hash()
+    for row in listed:
+        assert hashed(tuple(getattr(row, column) for column in VALUES)) == reference_hash(row)
 
 
 @given(rows)
