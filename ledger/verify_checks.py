@@ -5,16 +5,17 @@ reads 100,000s of rows and builds no Row for them); both give the same answer.""
 
 from array import array
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import msgspec
 
 from ledger.errors import LedgerError
 from ledger.event import META_TYPES, CampaignCreated, Redone, Undone
-from ledger.history import Meta
+from ledger.history import History, Meta
 from ledger.rows import AT, GENESIS, Row, buffered_values_hash, content_hash, values_hash
 from ledger.text import check_name
+from ledger.verify_resume import CommandsSeen
 
 _first_event = msgspec.json.Decoder(CampaignCreated)
 _meta_event = msgspec.json.Decoder(Undone | Redone)
@@ -167,7 +168,7 @@ class HistoryCheck:
         self.campaign = campaign
         self.problem: Problem | None = None
         self._started = False
-        self._commands = Ascending()  # one per command: a million in a long campaign
+        self._commands: Ascending | CommandsSeen = Ascending()  # a million in a long campaign
         self._undone: set[int] = set()
         self._redoable: list[int] = []
         self._previous_meta = False
@@ -279,18 +280,21 @@ class HistoryCheck:
             self._redoable = [c for c in self._redoable if c not in commands]
         self._previous_meta = True
 
-    def resume(self, starts: Iterable[int], metas: Mapping[int, Meta], upto: int) -> None:
+    def resume(
+        self, metas: Mapping[int, Meta], upto: int, starts_command: Callable[[int], bool]
+    ) -> None:
         """Go on after row ``upto`` as if every row up to it had been fed and found fine,
-        knowing only the seqs of the rows that start a command (``starts``, in order) and
-        the undos and redos (``metas``, by seq): a second process checks the rows after."""
-        for seq in starts:
-            meta = metas.get(seq)
-            if seq == 1:
-                pass  # the creation: _first checks it, nothing to keep
-            elif meta is not None:
-                self._meta_row(meta.undo, meta.commands)
-            else:
-                self._command_row(seq, seq)
+        knowing the undos and redos (``metas``, by seq) and, asked only for the commands an
+        undo names, whether a row starts a command: a second process checks the rows after.
+        Found fine, a row right after an undo or redo starts a command (which empties the
+        redo stack): the stack holds the unbroken run of undos and redos ending at ``upto``."""
+        history = History(metas[seq] for seq in sorted(metas))
+        last_command = upto
+        while last_command in metas:
+            last_command -= 1
+        self._commands = CommandsSeen(upto, metas, starts_command, self._commands)
+        self._undone = set(history.reverted())
+        self._redoable = history.redo_stack(last_command)
         self._started, self._previous_meta = True, upto in metas
 
 

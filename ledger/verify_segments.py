@@ -9,6 +9,7 @@ Only a clean answer from both is taken: on any problem, or no answer, the caller
 one process, which names the problem exactly as it always has."""
 
 from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
 
 import msgspec
@@ -21,13 +22,14 @@ from ledger.forked import forked
 from ledger.history import History
 from ledger.projection import Projector, Values
 from ledger.registry import Registry
-from ledger.rows import VALUES
+from ledger.rows import AT, VALUES
 from ledger.state import CampaignState
 from ledger.store import EventStore
 from ledger.verify_checks import ChainCheck, HistoryCheck, Problem
 from ledger.verify_snapshots import SnapshotCheck
 
 EVERY_COLUMN: tuple[str | None, ...] = VALUES  # the chain hashes them all
+COMMAND = AT["command"]
 SHARE = 0.52  # of the rows, for this process: the child also forks, connects and resumes
 
 
@@ -68,7 +70,7 @@ def segment(
             return Found(chain=Problem(campaign, after, "cannot resume here"))
         chain.resume(before[0])
         metas = {meta.seq: meta for meta in history.metas if meta.seq <= after}
-        history_check.resume(store.command_starts(campaign, after), metas, after)
+        history_check.resume(metas, after, partial(_starts_command, store, campaign))
         state = projector.snapshot_state(after, snapshots.inline[after][0])
 
     def watched(read: Iterable[list[Values]]) -> Iterator[list[Values]]:
@@ -96,6 +98,11 @@ def segment(
         pass
     found.chain, found.history = chain.problem, history_check.problem
     return found
+
+
+def _starts_command(store: EventStore, campaign: str, seq: int) -> bool:
+    found = store.values(campaign, seq - 1, seq, EVERY_COLUMN)
+    return bool(found) and found[0][COMMAND] == seq
 
 
 def _split(head: int, snapshots: SnapshotCheck) -> int | None:

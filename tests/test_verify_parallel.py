@@ -7,6 +7,7 @@ import os
 import random
 import signal
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -185,14 +186,18 @@ def test_the_history_check_resumes_where_a_fed_one_stands(ledger: Ledger) -> Non
         rows = ledger.store.values(f"H{n}", 0, 10**9, VALUES)
         history = verify_module._history(ledger.store, f"H{n}", len(rows))
         assert history is not None
+        starts = partial(verify_segments._starts_command, ledger.store, f"H{n}")
         for split in range(1, len(rows)):
             fed, resumed = HistoryCheck(f"H{n}"), HistoryCheck(f"H{n}")
             for values in rows[:split]:
                 fed.feed_values(values)
             metas = {meta.seq: meta for meta in history.metas if meta.seq <= split}
-            resumed.resume(ledger.store.command_starts(f"H{n}", split), metas, split)
+            resumed.resume(metas, split, starts)
             assert fed.problem is None
+            seen, fed_seen = vars(resumed).pop("_commands"), vars(fed).pop("_commands")
             assert vars(resumed) == vars(fed)
+            for seq in range(-1, len(rows) + 2):
+                assert (seq in seen) == (seq in fed_seen)
 
 
 def test_the_commands_seen_are_kept_as_a_set_however_they_come() -> None:
