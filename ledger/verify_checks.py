@@ -190,22 +190,35 @@ class HistoryCheck:
 
     def feed_page(self, page: Iterable[Values]) -> None:
         """``feed_values`` for each row, with the usual row (an event of a command, its type
-        column its payload's) checked with as little work per row as possible."""
-        decode = _tag.decode
+        column its payload's) checked with as little work per row as possible: what
+        ``_command_row`` does, inline; any other row goes through ``_feed``."""
+        if self.problem is not None:
+            return
+        decode, add = _tag.decode, self._commands.add
+        started, previous_meta = self._started, self._previous_meta
         for values in page:
-            if self.problem is not None:
-                return
-            type_, payload = values[TYPE], values[PAYLOAD]
-            if self._started and type_ not in META_TYPES:
+            type_ = values[TYPE]
+            if started and type_ not in META_TYPES:
                 try:
-                    tag = decode(payload).type
+                    tag = decode(values[PAYLOAD]).type
                 except msgspec.DecodeError:
                     tag = None  # _next names the problem
-                seq, command = values[SEQ], values[COMMAND]
-                if tag == type_ and (command == seq or not self._previous_meta):
-                    self._command_row(seq, command)
-                    continue
+                if tag == type_:
+                    seq, command = values[SEQ], values[COMMAND]
+                    if command == seq:
+                        add(seq)
+                        if self._redoable:
+                            self._redoable.clear()
+                        previous_meta = False
+                        continue
+                    if not previous_meta:
+                        continue
+            self._previous_meta = previous_meta
             self.feed_values(values)
+            if self.problem is not None:
+                return
+            started, previous_meta = self._started, self._previous_meta
+        self._previous_meta = previous_meta
 
     def _feed(
         self, seq: int, command: int, type_: str, hero: str | None, schema: int, payload: str
