@@ -74,7 +74,10 @@ class Catalogue(Generic[T]):
 
 
 class Registry:
-    def __init__(self, pm: pluggy.PluginManager) -> None:
+    def __init__(self, pm: pluggy.PluginManager, *, content: bool = True) -> None:
+        """Everything the plugins register. ``content=False`` leaves the catalogues of
+        Heroes, items, scenarios and the rest empty (their hooks are not called): enough to
+        fold stored events, which carry their content (verify; 8 ms less to start)."""
         self.pm = pm
         self.versions = {CORE: ledger.__version__}
         for name, _ in pm.list_name_plugin():
@@ -93,7 +96,7 @@ class Registry:
         self.scenarios: Catalogue[ScenarioSpec] = Catalogue("scenario", lambda s: str(s.number))
         self.factions: Catalogue[FactionSpec] = Catalogue("faction", lambda f: f.name)
         self.services: Catalogue[ServiceSpec] = Catalogue("City service", lambda s: s.name)
-        for catalogue, hook in (
+        catalogues = (
             (self.heroes, pm.hook.register_heroes),
             (self.conditions, pm.hook.register_conditions),
             (self.items, pm.hook.register_items),
@@ -103,7 +106,8 @@ class Registry:
             (self.scenarios, pm.hook.register_scenarios),
             (self.factions, pm.hook.register_factions),
             (self.services, pm.hook.register_services),
-        ):
+        )
+        for catalogue, hook in catalogues if content else ():
             for entry, plugin in self._collect(hook):
                 catalogue.add(entry, plugin)
         self.upcasters = Upcasters(self.event_types, self._collect(pm.hook.register_upcasters))

@@ -54,6 +54,11 @@ class App:
             self._ledgers[path] = Ledger.open(path, self.registry, create=create)
         return self._ledgers[path]
 
+    def replay_registry(self) -> Registry:
+        """Enough to fold stored events, which carry their content: the registry if this App
+        has built it, else one without the content catalogues (8 ms less to start)."""
+        return self._registry or Registry(self.pm, content=False)
+
     def opened_ledger(self, path: Path) -> Ledger | None:
         """The ledger file at ``path`` if this App has opened it, else None."""
         return self._ledgers.get(path)
