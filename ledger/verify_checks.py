@@ -5,7 +5,7 @@ reads 100,000s of rows and builds no Row for them); both give the same answer.""
 
 from array import array
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -13,7 +13,7 @@ import msgspec
 from ledger.errors import LedgerError
 from ledger.event import META_TYPES, CampaignCreated, Redone, Undone
 from ledger.history import History, Meta
-from ledger.rows import AT, GENESIS, Row, buffered_values_hash, content_hash, values_hash
+from ledger.rows import AT, GENESIS, Row, content_hash, page_hasher, values_hash
 from ledger.text import check_name
 from ledger.verify_resume import CommandsSeen
 
@@ -62,7 +62,7 @@ class ChainCheck:
         self.campaign = campaign
         self.problem: Problem | None = None
         self._prev_hash, self._expected_seq, self._command = GENESIS, 1, 0
-        self._hashed = buffered_values_hash()
+        self._hashes = page_hasher()
 
     def resume(self, values: Values) -> None:
         """Go on after the row ``values`` as if every row up to it had been fed (and found
@@ -85,7 +85,7 @@ class ChainCheck:
                 values,
             )
 
-    def feed_page(self, page: Iterable[Values]) -> None:
+    def feed_page(self, page: Sequence[Values]) -> None:
         """``feed_values`` for each row, with the usual answer (all is well) found with as
         little work per row as possible; any other row goes through ``_check``."""
         if self.problem is not None:
@@ -96,15 +96,14 @@ class ChainCheck:
             self._prev_hash,
             self._command,
         )
-        hashed = self._hashed
-        for values in page:
+        for values, digest in zip(page, self._hashes(page), strict=True):
             seq, stored, now = values[SEQ], values[HASH], values[COMMAND]
             if (
                 seq == expected
                 and values[CAMPAIGN] == campaign
                 and values[PREV_HASH] == prev_hash
                 and now in (command, seq)
-                and stored == hashed(values)
+                and stored == digest
             ):
                 expected, prev_hash, command = seq + 1, stored, now
                 continue
