@@ -6,6 +6,7 @@ reads 100,000s of rows and builds no Row for them); both give the same answer.""
 from array import array
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import lt
 from typing import Any
 
 import msgspec
@@ -147,6 +148,15 @@ class Ascending:
         elif item not in self:  # never for rows read in order; still a set if it were
             insort(self._items, item)
 
+    def extend(self, items: list[int]) -> None:
+        """``add`` each, at once when they come in order after the last."""
+        after = items and (not self._items or items[0] > self._items[-1])
+        if after and all(map(lt, items, items[1:])):
+            self._items.extend(items)
+            return
+        for item in items:
+            self.add(item)
+
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, int):
             return False
@@ -193,7 +203,7 @@ class HistoryCheck:
         ``_command_row`` does, inline; any other row goes through ``_feed``."""
         if self.problem is not None:
             return
-        decode, add = _tag.decode, self._commands.add
+        decode, starts = _tag.decode, []  # commands seen, added before any other row
         started, previous_meta = self._started, self._previous_meta
         for values in page:
             type_ = values[TYPE]
@@ -205,18 +215,21 @@ class HistoryCheck:
                 if tag == type_:
                     seq, command = values[SEQ], values[COMMAND]
                     if command == seq:
-                        add(seq)
+                        starts.append(seq)
                         if self._redoable:
                             self._redoable.clear()
                         previous_meta = False
                         continue
                     if not previous_meta:
                         continue
+            self._commands.extend(starts)
+            starts.clear()
             self._previous_meta = previous_meta
             self.feed_values(values)
             if self.problem is not None:
                 return
             started, previous_meta = self._started, self._previous_meta
+        self._commands.extend(starts)
         self._previous_meta = previous_meta
 
     def _feed(

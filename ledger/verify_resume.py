@@ -11,6 +11,8 @@ from ledger.history import Meta
 class Kept(Protocol):
     def add(self, item: int) -> None: ...
 
+    def extend(self, items: list[int]) -> None: ...
+
     def __contains__(self, item: object) -> bool: ...
 
 
@@ -30,6 +32,9 @@ class CommandsSeen:
 
     def add(self, item: int) -> None:
         self.later.add(item)
+
+    def extend(self, items: list[int]) -> None:
+        self.later.extend(items)
 
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, int) or item > self.upto:

@@ -211,6 +211,15 @@ def test_the_commands_seen_are_kept_as_a_set_however_they_come() -> None:
     assert "1" not in kept
 
 
+def test_commands_seen_a_page_at_a_time_are_kept_as_a_set() -> None:
+    kept, reference = Ascending(), set()
+    for items in [[], [1, 2, 5], [9, 12], [3, 9], [20, 15], [30, 30], [2**62]]:
+        kept.extend(items)
+        reference.update(items)
+        assert all((n in kept) == (n in reference) for n in range(-1, 40))
+    assert 2**62 in kept
+
+
 def test_an_interrupted_wait_kills_and_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C while the parent waits for the child: the interrupt goes on, the child is gone."""
 
