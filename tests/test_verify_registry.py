@@ -1,13 +1,14 @@
 """verify folds stored events, which carry their content: it needs no catalogue of Heroes,
-items or scenarios, and does not collect one."""
+items or scenarios, and does not collect one; and what its fold reads of each event."""
 
 import pluggy
 
 from ledger.hookspecs import hookimpl
 from ledger.ledger import Ledger
+from ledger.projection import _hero_field
 from ledger.registry import Registry
 from ledger.verify import verify
-from ledger_base_game.events import HeroJoined, StarsGained
+from ledger_base_game.events import DamageTaken, HeroJoined, StarsGained, StepStarted
 from tests.conftest import Invoke
 
 
@@ -41,3 +42,19 @@ def test_verify_collects_no_content(pm: pluggy.PluginManager, ok: Invoke, invoke
     assert "every chain" in ok("verify").output
     refused = invoke("campaign", "list")  # a command that collects content fails with it
     assert (refused.exit_code, "content collected" in refused.output) == (1, True)
+
+
+class Carried(DamageTaken, tag="test:carried", frozen=True, kw_only=True):
+    """An event about another Hero than its ``hero`` field: its own ``hero_name``."""
+
+    carrier: str
+
+    @property
+    def hero_name(self) -> str | None:
+        return self.carrier
+
+
+def test_the_fold_reads_the_hero_field_only_where_it_is_the_hero_name() -> None:
+    assert _hero_field(DamageTaken)
+    assert not _hero_field(StepStarted)  # no Hero: hero_name is None
+    assert not _hero_field(Carried)
