@@ -56,7 +56,7 @@ class App:
 
     def replay_registry(self) -> Registry:
         """Enough to fold stored events, which carry their content: the registry if this App
-        has built it, else one without the content catalogues (8 ms less to start)."""
+        has built it, else one without the content catalogues (10 ms less to start)."""
         return self._registry or Registry(self.pm, content=False)
 
     def opened_ledger(self, path: Path) -> Ledger | None:
