@@ -7,7 +7,8 @@ from ledger.projection import Values
 from ledger.rows import Row
 from ledger.store import EventStore
 
-PAGE = 2_000  # rows read at a time: memory stays flat however long the campaign
+PAGE = 500  # rows read at a time: memory stays flat, and a page stays in the CPU cache
+# while the chain, history and fold checks each go over it (2,000 took 8% longer)
 
 
 def rows(store: EventStore, campaign: str, upto: int) -> Iterator[Row]:

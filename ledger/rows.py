@@ -1,6 +1,7 @@
 """A stored event: the envelope columns, the payload text and the hash chain."""
 
 import hashlib
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -56,7 +57,8 @@ class _Hashed(msgspec.Struct, frozen=True):
     type: str
 
 
-_encode = msgspec.json.Encoder().encode
+_encoder = msgspec.json.Encoder()
+_encode = _encoder.encode
 
 # verify reads rows as plain tuples in this order (the hashed columns, then the hash): hashing
 # one is then a single call, with no Row built.
@@ -91,3 +93,19 @@ def content_hash(row: Row) -> str:
 def values_hash(values: tuple[Any, ...]) -> str:
     """``content_hash`` of a row read as a tuple in the order of ``VALUES``."""
     return hashlib.sha256(_encode(_Hashed(*values[:_HASHED]))).hexdigest()
+
+
+def page_hasher() -> Callable[[Iterable[tuple[Any, ...]]], list[str]]:
+    """``values_hash`` of each row of a page, encoding into one buffer it reuses: no bytes
+    object and no call per row (verify hashes 100,000s). For one thread at a time."""
+    buffer = bytearray()
+    encode_into, sha256 = _encoder.encode_into, hashlib.sha256
+
+    def hashes(page: Iterable[tuple[Any, ...]]) -> list[str]:
+        found = []
+        for values in page:
+            encode_into(_Hashed(*values[:_HASHED]), buffer)  # the buffer becomes exactly this
+            found.append(sha256(buffer).hexdigest())
+        return found
+
+    return hashes

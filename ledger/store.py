@@ -336,6 +336,17 @@ class EventStore:
         ).fetchone()
         return str(found[0])
 
+    def snapshot_states(
+        self, campaign: str, fingerprint: str, after: int, upto: int
+    ) -> dict[tuple[int, int], str]:
+        """The states of the snapshots with after < seq <= upto, by (seq, revision)."""
+        cursor = self.db.execute(
+            "SELECT seq, revision, state FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "AND seq > ? AND seq <= ?",
+            [campaign, fingerprint, after, upto],
+        )
+        return {(seq, revision): state for seq, revision, state in cursor}
+
     def snapshot_index(self, campaign: str, fingerprint: str) -> list[tuple[int, int]]:
         """(seq, revision) of every snapshot of this fingerprint, without the states."""
         cursor = self.db.execute(

@@ -5,16 +5,18 @@ reads 100,000s of rows and builds no Row for them); both give the same answer.""
 
 from array import array
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import lt
 from typing import Any
 
 import msgspec
 
 from ledger.errors import LedgerError
 from ledger.event import META_TYPES, CampaignCreated, Redone, Undone
-from ledger.history import Meta
-from ledger.rows import AT, GENESIS, Row, content_hash, values_hash
+from ledger.history import History, Meta
+from ledger.rows import AT, GENESIS, Row, content_hash, page_hasher, values_hash
 from ledger.text import check_name
+from ledger.verify_resume import CommandsSeen
 
 _first_event = msgspec.json.Decoder(CampaignCreated)
 _meta_event = msgspec.json.Decoder(Undone | Redone)
@@ -61,6 +63,7 @@ class ChainCheck:
         self.campaign = campaign
         self.problem: Problem | None = None
         self._prev_hash, self._expected_seq, self._command = GENESIS, 1, 0
+        self._hashes = page_hasher()
 
     def resume(self, values: Values) -> None:
         """Go on after the row ``values`` as if every row up to it had been fed (and found
@@ -83,30 +86,32 @@ class ChainCheck:
                 values,
             )
 
-    def feed_page(self, page: Iterable[Values]) -> None:
+    def feed_page(self, page: Sequence[Values]) -> None:
         """``feed_values`` for each row, with the usual answer (all is well) found with as
         little work per row as possible; any other row goes through ``_check``."""
+        if self.problem is not None:
+            return
         campaign, expected, prev_hash, command = (
             self.campaign,
             self._expected_seq,
             self._prev_hash,
             self._command,
         )
-        for values in page:
-            if self.problem is not None:
-                return
+        for values, digest in zip(page, self._hashes(page), strict=True):
             seq, stored, now = values[SEQ], values[HASH], values[COMMAND]
             if (
                 seq == expected
                 and values[CAMPAIGN] == campaign
                 and values[PREV_HASH] == prev_hash
                 and now in (command, seq)
-                and stored == values_hash(values)
+                and stored == digest
             ):
                 expected, prev_hash, command = seq + 1, stored, now
                 continue
             self._expected_seq, self._prev_hash, self._command = expected, prev_hash, command
             self.feed_values(values)
+            if self.problem is not None:
+                return
             expected, prev_hash, command = self._expected_seq, self._prev_hash, self._command
         self._expected_seq, self._prev_hash, self._command = expected, prev_hash, command
 
@@ -143,6 +148,15 @@ class Ascending:
         elif item not in self:  # never for rows read in order; still a set if it were
             insort(self._items, item)
 
+    def extend(self, items: list[int]) -> None:
+        """``add`` each, at once when they come in order after the last."""
+        after = items and (not self._items or items[0] > self._items[-1])
+        if after and all(map(lt, items, items[1:])):
+            self._items.extend(items)
+            return
+        for item in items:
+            self.add(item)
+
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, int):
             return False
@@ -163,7 +177,7 @@ class HistoryCheck:
         self.campaign = campaign
         self.problem: Problem | None = None
         self._started = False
-        self._commands = Ascending()  # one per command: a million in a long campaign
+        self._commands: Ascending | CommandsSeen = Ascending()  # a million in a long campaign
         self._undone: set[int] = set()
         self._redoable: list[int] = []
         self._previous_meta = False
@@ -185,22 +199,38 @@ class HistoryCheck:
 
     def feed_page(self, page: Iterable[Values]) -> None:
         """``feed_values`` for each row, with the usual row (an event of a command, its type
-        column its payload's) checked with as little work per row as possible."""
-        decode = _tag.decode
+        column its payload's) checked with as little work per row as possible: what
+        ``_command_row`` does, inline; any other row goes through ``_feed``."""
+        if self.problem is not None:
+            return
+        decode, starts = _tag.decode, []  # commands seen, added before any other row
+        started, previous_meta = self._started, self._previous_meta
         for values in page:
-            if self.problem is not None:
-                return
-            type_, payload = values[TYPE], values[PAYLOAD]
-            if self._started and type_ not in META_TYPES:
+            type_ = values[TYPE]
+            if started and type_ not in META_TYPES:
                 try:
-                    tag = decode(payload).type
+                    tag = decode(values[PAYLOAD]).type
                 except msgspec.DecodeError:
                     tag = None  # _next names the problem
-                seq, command = values[SEQ], values[COMMAND]
-                if tag == type_ and (command == seq or not self._previous_meta):
-                    self._command_row(seq, command)
-                    continue
+                if tag == type_:
+                    seq, command = values[SEQ], values[COMMAND]
+                    if command == seq:
+                        starts.append(seq)
+                        if self._redoable:
+                            self._redoable.clear()
+                        previous_meta = False
+                        continue
+                    if not previous_meta:
+                        continue
+            self._commands.extend(starts)
+            starts.clear()
+            self._previous_meta = previous_meta
             self.feed_values(values)
+            if self.problem is not None:
+                return
+            started, previous_meta = self._started, self._previous_meta
+        self._commands.extend(starts)
+        self._previous_meta = previous_meta
 
     def _feed(
         self, seq: int, command: int, type_: str, hero: str | None, schema: int, payload: str
@@ -275,18 +305,21 @@ class HistoryCheck:
             self._redoable = [c for c in self._redoable if c not in commands]
         self._previous_meta = True
 
-    def resume(self, starts: Iterable[int], metas: Mapping[int, Meta], upto: int) -> None:
+    def resume(
+        self, metas: Mapping[int, Meta], upto: int, starts_command: Callable[[int], bool]
+    ) -> None:
         """Go on after row ``upto`` as if every row up to it had been fed and found fine,
-        knowing only the seqs of the rows that start a command (``starts``, in order) and
-        the undos and redos (``metas``, by seq): a second process checks the rows after."""
-        for seq in starts:
-            meta = metas.get(seq)
-            if seq == 1:
-                pass  # the creation: _first checks it, nothing to keep
-            elif meta is not None:
-                self._meta_row(meta.undo, meta.commands)
-            else:
-                self._command_row(seq, seq)
+        knowing the undos and redos (``metas``, by seq) and, asked only for the commands an
+        undo names, whether a row starts a command: a second process checks the rows after.
+        Found fine, a row right after an undo or redo starts a command (which empties the
+        redo stack): the stack holds the unbroken run of undos and redos ending at ``upto``."""
+        history = History(metas[seq] for seq in sorted(metas))
+        last_command = upto
+        while last_command in metas:
+            last_command -= 1
+        self._commands = CommandsSeen(upto, metas, starts_command, self._commands)
+        self._undone = set(history.reverted())
+        self._redoable = history.redo_stack(last_command)
         self._started, self._previous_meta = True, upto in metas
 
 

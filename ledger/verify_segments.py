@@ -9,6 +9,7 @@ Only a clean answer from both is taken: on any problem, or no answer, the caller
 one process, which names the problem exactly as it always has."""
 
 from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
 
 import msgspec
@@ -21,14 +22,15 @@ from ledger.forked import forked
 from ledger.history import History
 from ledger.projection import Projector, Values
 from ledger.registry import Registry
-from ledger.rows import VALUES
+from ledger.rows import AT, VALUES
 from ledger.state import CampaignState
 from ledger.store import EventStore
 from ledger.verify_checks import ChainCheck, HistoryCheck, Problem
 from ledger.verify_snapshots import SnapshotCheck
 
 EVERY_COLUMN: tuple[str | None, ...] = VALUES  # the chain hashes them all
-SHARE = 0.52  # of the rows, for this process: the child also forks, connects and resumes
+COMMAND = AT["command"]
+SHARE = 0.5  # of the rows, for this process: the child forks, connects and resumes in a few ms
 
 
 class Found(msgspec.Struct):
@@ -68,7 +70,7 @@ def segment(
             return Found(chain=Problem(campaign, after, "cannot resume here"))
         chain.resume(before[0])
         metas = {meta.seq: meta for meta in history.metas if meta.seq <= after}
-        history_check.resume(store.command_starts(campaign, after), metas, after)
+        history_check.resume(metas, after, partial(_starts_command, store, campaign))
         state = projector.snapshot_state(after, snapshots.inline[after][0])
 
     def watched(read: Iterable[list[Values]]) -> Iterator[list[Values]]:
@@ -98,10 +100,23 @@ def segment(
     return found
 
 
+def _starts_command(store: EventStore, campaign: str, seq: int) -> bool:
+    found = store.values(campaign, seq - 1, seq, EVERY_COLUMN)
+    return bool(found) and found[0][COMMAND] == seq
+
+
 def _split(head: int, snapshots: SnapshotCheck) -> int | None:
     """The snapshot of the current history nearest this process's share, if any."""
     inside = [seq for seq in snapshots.inline if 0 < seq < head]
     return min(inside, key=lambda seq: abs(seq - SHARE * head)) if inside else None
+
+
+def read_only_store(path: str) -> EventStore:
+    """The file opened again read-only, for a forked child (never a connection from before
+    the fork). No sqlite-utils plugins, as in ``open_database``: loading them would import
+    importlib.metadata and scan every installed distribution first."""
+    connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
+    return EventStore(Database(connection, execute_plugins=False))
 
 
 def clean_in_two(
@@ -114,9 +129,7 @@ def clean_in_two(
         return False
 
     def rest() -> Found:
-        connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
-        own = EventStore(Database(connection))  # never a connection from before the fork
-        return segment(own, registry, campaign, history, split, head)
+        return segment(read_only_store(path), registry, campaign, history, split, head)
 
     with forked(rest) as child:
         if child is None:

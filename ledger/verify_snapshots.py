@@ -10,6 +10,8 @@ from ledger.rows import Row
 from ledger.state import CampaignState
 from ledger.verify_checks import Problem
 
+WINDOW = 2_000  # seqs whose snapshot states are read at once: a query per window, not each
+
 
 class SnapshotCheck:
     """Snapshots of the loaded code's fingerprint: those of the current history are compared
@@ -21,6 +23,8 @@ class SnapshotCheck:
         fingerprint = projector.registry.fingerprint
         points = projector.store.snapshot_index(projector.campaign, fingerprint)
         now = history.reverted()
+        self._states: dict[tuple[int, int], str] = {}  # of the snapshots in the window
+        self._window = (0, 0)  # (after, upto): the seqs of the states read
         self.inline: dict[int, list[int]] = {}  # seq: revisions the main replay can check
         self.others: dict[int, list[int]] = {}  # revision: seqs needing their own replay
         for seq, revision in points:
@@ -36,10 +40,14 @@ class SnapshotCheck:
         projector = self.projector
         text = msgspec.json.encode(state).decode()
         fingerprint = projector.registry.fingerprint
+        after, upto = self._window
+        if not after < seq <= upto:
+            self._window = after, upto = seq - 1, seq - 1 + WINDOW
+            self._states = projector.store.snapshot_states(
+                projector.campaign, fingerprint, after, upto
+            )
         for revision in revisions:
-            if projector.store.snapshot_state(projector.campaign, fingerprint, seq, revision) != (
-                text
-            ):
+            if self._states.get((seq, revision)) != text:
                 self.problems.append(
                     Problem(
                         projector.campaign,

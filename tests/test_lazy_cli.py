@@ -66,3 +66,22 @@ def test_a_command_imports_only_its_own_modules(tmp_path: Path) -> None:
     assert "'ledger_cli.campaign'" in loaded
     for unused in ("dice_commands", "hero", "batch", "exchange", "progress"):
         assert f"'ledger_cli.{unused}'" not in loaded
+
+
+def test_a_named_database_needs_no_user_directory_lookup(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from ledger_cli.app import main\n"
+        "try:\n"
+        "    main()\n"
+        "finally:\n"
+        "    print('platformdirs' in sys.modules)\n"
+    )
+    database = str(tmp_path / "named.db")
+    done = subprocess.run(
+        [sys.executable, "-c", code, "--database", database, "campaign", "new", "Named"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == "False"

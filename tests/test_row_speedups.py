@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.ledger import Ledger
-from ledger.rows import COLUMNS, Row, content_hash
+from ledger.rows import COLUMNS, VALUES, Row, content_hash, page_hasher
 from ledger.store import _row
 
 text = st.text(max_size=40)  # any code point: quotes, controls, emoji, surrogate-free
@@ -45,6 +45,15 @@ def reference_hash(row: Row) -> str:
 @given(rows)
 def test_the_fast_hash_is_the_defined_hash(row: Row) -> None:
     assert content_hash(row) == reference_hash(row)
+
+
+@given(st.lists(rows, max_size=8))
+def test_a_reused_buffer_hashes_each_row_as_defined(listed: list[Row]) -> None:
+    """Longer rows, then shorter ones: each hash covers that row's bytes and no others."""
+    hashes = page_hasher()
+    page = [tuple(getattr(row, column) for column in VALUES) for row in listed]
+    assert hashes(page) == [reference_hash(row) for row in listed]
+    assert hashes(page[::-1]) == [reference_hash(row) for row in listed[::-1]]
 
 
 @given(rows)

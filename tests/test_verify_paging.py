@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from ledger import pages as pages_module
+from ledger import verify_snapshots
 from ledger.campaign import Campaign
 from ledger.ledger import Ledger
 from ledger.verify import verify
@@ -96,3 +97,17 @@ def test_a_corrupted_snapshot_is_found_under_either_history(
     corrupt_snapshot(ledger, seq)
     problems = verify(ledger)
     assert [(p.seq, "snapshot" in p.message) for p in problems] == [(seq, True)]
+
+
+def test_snapshot_states_read_a_window_at_a_time_name_every_corrupted_one(
+    ledger: Ledger, long_campaign: Campaign, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(verify_snapshots, "WINDOW", 4)  # 5 and 20 in windows of their own
+    for seq in (5, 20, 22):
+        corrupt_snapshot(ledger, seq)
+    problems = verify(ledger)
+    assert [(p.seq, "snapshot" in p.message) for p in problems] == [
+        (5, True),
+        (20, True),
+        (22, True),
+    ]

@@ -7,11 +7,13 @@ import os
 import random
 import signal
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
+import sqlite_utils.db
 from sqlite_utils import Database
 
 from ledger import forked, verify_segments
@@ -129,6 +131,19 @@ def test_without_the_childs_answer_this_process_checks_all(
     assert answers == [None]
 
 
+def test_the_child_reads_without_loading_sqlite_utils_plugins(
+    stars: Ledger, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As open_database: loading them scans every installed distribution (tens of ms)."""
+
+    def loaded() -> None:
+        raise AssertionError("sqlite-utils plugins loaded")
+
+    monkeypatch.setattr(sqlite_utils.db, "ensure_plugins_loaded", loaded)
+    store = verify_segments.read_only_store(str(db_path))
+    assert store.head("Test") == stars.store.head("Test")
+
+
 @pytest.fixture
 def no_fork(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(work: Any) -> None:
@@ -171,14 +186,18 @@ def test_the_history_check_resumes_where_a_fed_one_stands(ledger: Ledger) -> Non
         rows = ledger.store.values(f"H{n}", 0, 10**9, VALUES)
         history = verify_module._history(ledger.store, f"H{n}", len(rows))
         assert history is not None
+        starts = partial(verify_segments._starts_command, ledger.store, f"H{n}")
         for split in range(1, len(rows)):
             fed, resumed = HistoryCheck(f"H{n}"), HistoryCheck(f"H{n}")
             for values in rows[:split]:
                 fed.feed_values(values)
             metas = {meta.seq: meta for meta in history.metas if meta.seq <= split}
-            resumed.resume(ledger.store.command_starts(f"H{n}", split), metas, split)
+            resumed.resume(metas, split, starts)
             assert fed.problem is None
+            seen, fed_seen = vars(resumed).pop("_commands"), vars(fed).pop("_commands")
             assert vars(resumed) == vars(fed)
+            for seq in range(-1, len(rows) + 2):
+                assert (seq in seen) == (seq in fed_seen)
 
 
 def test_the_commands_seen_are_kept_as_a_set_however_they_come() -> None:
@@ -190,6 +209,15 @@ def test_the_commands_seen_are_kept_as_a_set_however_they_come() -> None:
     assert 2**62 in kept
     assert 2**70 not in kept
     assert "1" not in kept
+
+
+def test_commands_seen_a_page_at_a_time_are_kept_as_a_set() -> None:
+    kept, reference = Ascending(), set()
+    for items in [[], [1, 2, 5], [9, 12], [3, 9], [20, 15], [30, 30], [2**62]]:
+        kept.extend(items)
+        reference.update(items)
+        assert all((n in kept) == (n in reference) for n in range(-1, 40))
+    assert 2**62 in kept
 
 
 def test_an_interrupted_wait_kills_and_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,6 +4,7 @@ import sys
 
 import click
 
+from ledger.ledger import Ledger
 from ledger.verify import verify as verify_ledger
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
@@ -27,7 +28,12 @@ def register(cli: click.Group) -> None:
             if sys.stderr.isatty():
                 click.echo(f"verifying {campaign!r} ({events} events)…", err=True)
 
-        problems = verify_ledger(app.ledger(), progress)
+        opened = app.opened_ledger(app.path)  # a batch line: the batch's own
+        if opened is not None:
+            problems = verify_ledger(opened, progress)
+        else:  # not kept in the App: its registry has no content for other commands
+            with Ledger.open(app.path, app.replay_registry(), create=False) as ledger:
+                problems = verify_ledger(ledger, progress)
         if as_json:
             click.echo(output.to_json({"ok": not problems, "problems": [str(p) for p in problems]}))
         elif not problems:
