@@ -90,23 +90,29 @@ def m003_lean_indexes(db: Database) -> None:
     # Only undo, redo and session rows; a query must repeat MARKED (the planner proves it).
     db.execute(f"CREATE INDEX events_marked ON events (campaign, type) WHERE {MARKED}")
     # The rows whose step differs from the row before them: every step's first row in
-    # effect is one (refs.py, step_index.py). Kept by the database for every writer.
+    # effect is one (ledger/step_index.py). Kept by the database for every writer; the step
+    # columns are copied to be indexed (a handful of rows per step, none per other event).
     db.execute(
         """
         CREATE TABLE step_changes (
             campaign TEXT NOT NULL,
             seq INTEGER NOT NULL,
+            step_kind TEXT,
+            step_number INTEGER,
+            scenario INTEGER,
             PRIMARY KEY (campaign, seq)
         ) STRICT, WITHOUT ROWID
         """
     )
-    db.execute(
-        f"INSERT INTO step_changes SELECT campaign, seq FROM events AS NEW WHERE {STEP_CHANGES}"
-    )
+    db.execute("CREATE INDEX step_changes_step ON step_changes (campaign, step_kind, step_number)")
+    db.execute("CREATE INDEX step_changes_scenario ON step_changes (campaign, step_kind, scenario)")
+    columns = "campaign, seq, step_kind, step_number, scenario"
+    db.execute(f"INSERT INTO step_changes SELECT {columns} FROM events AS NEW WHERE {STEP_CHANGES}")
+    new = ", ".join(f"NEW.{column}" for column in columns.split(", "))
     db.execute(
         f"""
         CREATE TRIGGER events_step_change AFTER INSERT ON events WHEN {STEP_CHANGES}
-        BEGIN INSERT OR IGNORE INTO step_changes VALUES (NEW.campaign, NEW.seq); END
+        BEGIN INSERT OR IGNORE INTO step_changes VALUES ({new}); END
         """
     )
     for action in ("UPDATE", "DELETE"):

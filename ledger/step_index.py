@@ -21,7 +21,8 @@ _IN_EFFECT = (
     "{e}.type NOT IN (SELECT value FROM json_each(:types)) "
     "AND {e}.command NOT IN (SELECT value FROM json_each(:commands))"
 )
-# CROSS JOIN: the step changes first, each row of events then found by its primary key.
+# CROSS JOIN: the step changes first (by their indexes), each row of events then found by
+# its primary key; the step is checked on the event's own columns too.
 _CHANGED = (
     "FROM step_changes AS c CROSS JOIN events AS e ON e.campaign = c.campaign AND e.seq = c.seq "
 )
@@ -57,12 +58,12 @@ def step_starts(
     (number, scenario, first seq), in order."""
     where = ""
     if number is not None:
-        where += "AND e.step_number = :number "
+        where += "AND c.step_number = :number AND e.step_number = :number "
     if scenario is not None:
-        where += "AND e.scenario = :scenario "
+        where += "AND c.scenario = :scenario AND e.scenario = :scenario "
     cursor = db.execute(
         f"SELECT e.step_number, e.scenario, MIN(e.seq) {_CHANGED}"
-        f"WHERE c.campaign = :campaign AND e.step_kind = :kind {where}"
+        f"WHERE c.campaign = :campaign AND c.step_kind = :kind AND e.step_kind = :kind {where}"
         f"AND {_IN_EFFECT.format(e='e')} "
         "GROUP BY e.step_number, e.scenario ORDER BY MIN(e.seq)",
         {

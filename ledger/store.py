@@ -249,6 +249,41 @@ class EventStore:
             skip_commands=skip_commands,
         )
 
+    def step_starts(
+        self,
+        campaign: str,
+        kind: str,
+        *,
+        number: int | None = None,
+        scenario: int | None = None,
+        skip_types: Collection[str],
+        skip_commands: Collection[int],
+    ) -> list[tuple[int, int | None, int]]:
+        """``step_bounds`` without the last seqs: (number, scenario, first seq)."""
+        return step_index.step_starts(
+            self.db,
+            campaign,
+            kind,
+            number=number,
+            scenario=scenario,
+            skip_types=skip_types,
+            skip_commands=skip_commands,
+        )
+
+    def step_end(
+        self,
+        campaign: str,
+        kind: str,
+        start: tuple[int, int | None, int],
+        *,
+        skip_types: Collection[str],
+        skip_commands: Collection[int],
+    ) -> int:
+        """The last seq of the step ``step_starts`` gave as ``start``."""
+        return step_index.step_end(
+            self.db, campaign, kind, start, skip_types=skip_types, skip_commands=skip_commands
+        )
+
     def command(self, campaign: str, idempotency_key: str) -> list[Row]:
         """The events of the command recorded under this idempotency key, if any."""
         first = self.db.execute(

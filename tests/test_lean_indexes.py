@@ -119,7 +119,7 @@ def unbounded_reads(db: Any, sql: str) -> list[str]:
     ORDER BY seq DESC LIMIT, or the maximum of the key)."""
     plan = [detail for *_, detail in db.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()]
     stops = re.search(r"ORDER BY seq DESC LIMIT|MAX\(seq\)", sql) is not None
-    whole_campaign = r"SEARCH (events|e|a|prev) USING PRIMARY KEY \(campaign=\?\)$"
+    whole_campaign = r"SEARCH (events|e|a|prev|c) USING PRIMARY KEY \(campaign=\?\)$"
     return [
         line
         for line in plan
