@@ -7,6 +7,7 @@ from sqlite_utils.migrations import Migrations
 from ledger.errors import PluginError
 from ledger.extensions import Migration
 from ledger.hooks import call_each, failure
+from ledger.lean_schema import MARKED, STEP_CHANGES
 
 migrations = Migrations("campaign_ledger")
 
@@ -78,6 +79,50 @@ def m002_snapshots(db: Database) -> None:
         ) STRICT
         """
     )
+
+
+@migrations()
+def m003_lean_indexes(db: Database) -> None:
+    """Every commit wrote a leaf page of each of four indexes on every event; the lookups
+    they served now read an index of the few rows they look for, or the primary key."""
+    for index in ("events_type", "events_step", "events_command", "events_scenario"):
+        db.execute(f"DROP INDEX {index}")
+    # Only undo, redo and session rows; a query must repeat MARKED (the planner proves it).
+    db.execute(f"CREATE INDEX events_marked ON events (campaign, type) WHERE {MARKED}")
+    # The rows whose step differs from the row before them: every step's first row in
+    # effect is one (ledger/step_index.py). Kept by the database for every writer; the step
+    # columns are copied to be indexed (a handful of rows per step, none per other event).
+    db.execute(
+        """
+        CREATE TABLE step_changes (
+            campaign TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            step_kind TEXT,
+            step_number INTEGER,
+            scenario INTEGER,
+            PRIMARY KEY (campaign, seq)
+        ) STRICT, WITHOUT ROWID
+        """
+    )
+    db.execute("CREATE INDEX step_changes_step ON step_changes (campaign, step_kind, step_number)")
+    db.execute("CREATE INDEX step_changes_scenario ON step_changes (campaign, step_kind, scenario)")
+    columns = "campaign, seq, step_kind, step_number, scenario"
+    db.execute(f"INSERT INTO step_changes SELECT {columns} FROM events AS NEW WHERE {STEP_CHANGES}")
+    new = ", ".join(f"NEW.{column}" for column in columns.split(", "))
+    db.execute(
+        f"""
+        CREATE TRIGGER events_step_change AFTER INSERT ON events WHEN {STEP_CHANGES}
+        BEGIN INSERT OR IGNORE INTO step_changes VALUES ({new}); END
+        """
+    )
+    for action in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER step_changes_no_{action.lower()} BEFORE {action} ON step_changes
+            BEGIN SELECT RAISE(ABORT, 'step changes are append-only: {action} is not allowed');
+            END
+            """
+        )
 
 
 APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete", "events_no_replace")

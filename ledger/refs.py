@@ -14,7 +14,7 @@ _STEP_REF = re.compile(r"(city|journey|scenario)-([1-9][0-9]{0,3})(?:\.([1-9][0-
 USAGE = "N (after event N), city-N, journey-N, scenario-N or scenario-N.P, each with :end"
 
 
-Step = tuple[int, int | None, int, int]  # number, scenario, first seq, last seq
+Start = tuple[int, int | None, int]  # number, scenario, first seq
 
 
 class StepRef(msgspec.Struct, frozen=True):
@@ -44,8 +44,10 @@ def resolve(campaign: Campaign, ref: str) -> int:
         return parsed
     reverted = campaign.history().reverted()
 
-    def steps(number: int | None = None, scenario: int | None = None) -> list[Step]:
-        return campaign.store.step_bounds(
+    store = campaign.store
+
+    def steps(number: int | None = None, scenario: int | None = None) -> list[Start]:
+        return store.step_starts(
             campaign.name,
             parsed.kind,
             number=number,
@@ -67,8 +69,11 @@ def resolve(campaign: Campaign, ref: str) -> int:
         had = "" if found else f"{len(steps())} so far"
     if found is None:
         raise NotFound(f"campaign {campaign.name!r} has no {what} ({had})")
+    last = store.step_end(
+        campaign.name, parsed.kind, found, skip_types=META_TYPES, skip_commands=reverted
+    )
     if parsed.end:
-        return found[3]
+        return last
     # The start is after the whole command that began the step: a City step begins with the
     # level its XP has earned (§9.1), recorded in the same command.
-    return min(campaign.store.command_end(campaign.name, found[2]), found[3])
+    return min(store.command_end(campaign.name, found[2]), last)

@@ -7,8 +7,10 @@ from typing import Any
 import msgspec
 from sqlite_utils import Database
 
+from ledger import step_index
 from ledger.database import sqlite3
 from ledger.errors import ConflictError
+from ledger.lean_schema import MARKED, MARKED_TYPES
 from ledger.rows import COLUMNS, Row
 
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM events"
@@ -172,9 +174,14 @@ class EventStore:
         ]
 
     def rows_of_types(self, campaign: str, types: Collection[str]) -> list[Row]:
-        # Without statistics the planner prefers walking the whole campaign by primary key.
+        """Rows of some of the marked types (undo, redo, session marks): only their rows
+        are indexed by type."""
+        unmarked = set(types) - MARKED_TYPES
+        if unmarked:
+            raise ValueError(f"no index holds the rows of type {', '.join(sorted(unmarked))}")
+        # INDEXED BY: without statistics the planner prefers walking the whole campaign.
         cursor = self.db.execute(
-            f"{_SELECT} INDEXED BY events_type WHERE campaign = ? "
+            f"{_SELECT} INDEXED BY events_marked WHERE campaign = ? AND {MARKED} "
             "AND type IN (SELECT value FROM json_each(?))",
             [campaign, _json(types)],
         )
@@ -204,7 +211,8 @@ class EventStore:
             "SELECT command FROM events WHERE campaign = ? AND seq = command "
             "AND type NOT IN (SELECT value FROM json_each(?)) "
             "AND command NOT IN (SELECT value FROM json_each(?)) "
-            f"{'AND command IN (SELECT value FROM json_each(?)) ' if among is not None else ''}"
+            # By seq (= command here): the primary key finds each of them.
+            f"{'AND seq IN (SELECT value FROM json_each(?)) ' if among is not None else ''}"
             "ORDER BY seq DESC LIMIT ?",
             [
                 campaign,
@@ -217,11 +225,13 @@ class EventStore:
         return [command for (command,) in cursor]
 
     def command_end(self, campaign: str, seq: int) -> int:
-        """The last seq of the command that event ``seq`` belongs to."""
+        """The last seq of the command that event ``seq`` belongs to: a command's rows are
+        consecutive, the first with command = seq (verify's chain check proves it)."""
         cursor = self.db.execute(
-            "SELECT MAX(seq) FROM events INDEXED BY events_command WHERE campaign = ? AND "
-            "command = (SELECT command FROM events WHERE campaign = ? AND seq = ?)",
-            [campaign, campaign, seq],
+            "SELECT COALESCE((SELECT seq - 1 FROM events WHERE campaign = :campaign "
+            "AND seq > :seq AND command = seq ORDER BY seq LIMIT 1), "
+            "(SELECT MAX(seq) FROM events WHERE campaign = :campaign))",
+            {"campaign": campaign, "seq": seq},
         )
         return int(cursor.fetchone()[0])
 
@@ -236,21 +246,52 @@ class EventStore:
         skip_commands: Collection[int],
     ) -> list[tuple[int, int | None, int, int]]:
         """Steps of a kind (one number, or every play of one scenario, or all) as
-        (number, scenario, first seq, last seq), in order. Reads only those steps' rows."""
-        where, params, index = "", [], "events_step"
-        if number is not None:
-            where, params = "AND step_number = ? ", [number]
-        if scenario is not None:
-            where, params, index = "AND scenario = ? ", [scenario], "events_scenario"
-        cursor = self.db.execute(
-            f"SELECT step_number, scenario, MIN(seq), MAX(seq) FROM events INDEXED BY {index} "
-            f"WHERE campaign = ? AND step_kind = ? {where}"
-            "AND type NOT IN (SELECT value FROM json_each(?)) "
-            "AND command NOT IN (SELECT value FROM json_each(?)) "
-            "GROUP BY step_number, scenario ORDER BY MIN(seq)",
-            [campaign, kind, *params, _json(skip_types), _json(skip_commands)],
+        (number, scenario, first seq, last seq), in order, with the rows of ``skip_types``
+        and ``skip_commands`` left out (see step_index)."""
+        return step_index.step_bounds(
+            self.db,
+            campaign,
+            kind,
+            number=number,
+            scenario=scenario,
+            skip_types=skip_types,
+            skip_commands=skip_commands,
         )
-        return [tuple(values) for values in cursor]
+
+    def step_starts(
+        self,
+        campaign: str,
+        kind: str,
+        *,
+        number: int | None = None,
+        scenario: int | None = None,
+        skip_types: Collection[str],
+        skip_commands: Collection[int],
+    ) -> list[tuple[int, int | None, int]]:
+        """``step_bounds`` without the last seqs: (number, scenario, first seq)."""
+        return step_index.step_starts(
+            self.db,
+            campaign,
+            kind,
+            number=number,
+            scenario=scenario,
+            skip_types=skip_types,
+            skip_commands=skip_commands,
+        )
+
+    def step_end(
+        self,
+        campaign: str,
+        kind: str,
+        start: tuple[int, int | None, int],
+        *,
+        skip_types: Collection[str],
+        skip_commands: Collection[int],
+    ) -> int:
+        """The last seq of the step ``step_starts`` gave as ``start``."""
+        return step_index.step_end(
+            self.db, campaign, kind, start, skip_types=skip_types, skip_commands=skip_commands
+        )
 
     def command(self, campaign: str, idempotency_key: str) -> list[Row]:
         """The events of the command recorded under this idempotency key, if any."""
@@ -261,7 +302,8 @@ class EventStore:
         if first is None:
             return []
         cursor = self.db.execute(
-            f"{_SELECT} WHERE campaign = ? AND command = ? ORDER BY seq", [campaign, first[0]]
+            f"{_SELECT} WHERE campaign = ? AND seq >= ? AND seq <= ? AND command = ? ORDER BY seq",
+            [campaign, first[0], self.command_end(campaign, first[0]), first[0]],
         )
         return [_row(values) for values in cursor]
 
@@ -379,11 +421,10 @@ class EventStore:
         ).fetchall()
 
     def command_starts(self, campaign: str, upto: int) -> list[int]:
-        """The seqs up to ``upto`` of the rows that start a command (command = seq), in order,
-        read from an index alone."""
+        """The seqs up to ``upto`` of the rows that start a command (command = seq), in order.
+        Every row up to ``upto`` is read: an index of them cost every commit a page."""
         cursor = self.db.execute(
-            "SELECT command FROM events INDEXED BY events_command WHERE campaign = ? "
-            "AND command = seq AND command <= ? ORDER BY command",
+            "SELECT seq FROM events WHERE campaign = ? AND seq <= ? AND command = seq ORDER BY seq",
             [campaign, upto],
         )
         return [seq for (seq,) in cursor]
