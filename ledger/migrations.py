@@ -126,6 +126,7 @@ def m003_lean_indexes(db: Database) -> None:
 
 
 APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete", "events_no_replace")
+STEP_INDEX_TRIGGERS = ("events_step_change", "step_changes_no_update", "step_changes_no_delete")
 
 
 def apply_plugin_migrations(db: Database, pm: pluggy.PluginManager) -> None:

@@ -409,6 +409,17 @@ class EventStore:
             for seq, rev, fp, state in cursor
         ]
 
+    def step_changes(
+        self, campaign: str, after: int, upto: int
+    ) -> list[tuple[int, str | None, int | None, int | None]]:
+        """The step index's rows (seq and step columns) with after < seq <= upto, in order."""
+        cursor = self.db.execute(
+            "SELECT seq, step_kind, step_number, scenario FROM step_changes "
+            "WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            [campaign, after, upto],
+        )
+        return [tuple(values) for values in cursor]
+
     def values(
         self, campaign: str, after: int, upto: int, columns: Sequence[str | None]
     ) -> list[tuple[Any, ...]]:

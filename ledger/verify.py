@@ -11,7 +11,7 @@ from ledger.event import META_TYPES
 from ledger.gc_pause import gc_paused
 from ledger.history import History, metas_from_rows
 from ledger.ledger import Ledger
-from ledger.migrations import APPEND_ONLY_TRIGGERS
+from ledger.migrations import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS
 from ledger.projection import Projector
 from ledger.rows import Row
 from ledger.store import EventStore
@@ -76,7 +76,8 @@ def campaign_problems(
         return [broken or Problem(campaign, None, "an undo or redo cannot be read")]
     snapshots = SnapshotCheck(Projector(store, registry, campaign), history)
     snapshots.check_others(partial(_rows_upto, store, campaign, head), history)
-    return sorted(found.snapshots + snapshots.problems, key=lambda p: p.seq or 0)
+    steps = [found.steps] if found.steps else []
+    return sorted(steps + found.snapshots + snapshots.problems, key=lambda p: p.seq or 0)
 
 
 def _rows_upto(store: EventStore, campaign: str, head: int, upto: int) -> Iterator[Row]:
@@ -85,9 +86,11 @@ def _rows_upto(store: EventStore, campaign: str, head: int, upto: int) -> Iterat
 
 def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
     """Every problem found; an empty list means the ledger verifies."""
+    triggers = [(name, "append-only") for name in APPEND_ONLY_TRIGGERS]
+    triggers += [(name, "step index") for name in STEP_INDEX_TRIGGERS]
     problems = [
-        Problem(None, None, f"the append-only trigger {name} is missing")
-        for name in APPEND_ONLY_TRIGGERS
+        Problem(None, None, f"the {kind} trigger {name} is missing")
+        for name, kind in triggers
         if not ledger.db.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?", [name]
         ).fetchone()

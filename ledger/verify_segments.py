@@ -27,6 +27,7 @@ from ledger.state import CampaignState
 from ledger.store import EventStore
 from ledger.verify_checks import ChainCheck, HistoryCheck, Problem
 from ledger.verify_snapshots import SnapshotCheck
+from ledger.verify_steps import StepIndexCheck
 
 EVERY_COLUMN: tuple[str | None, ...] = VALUES  # the chain hashes them all
 COMMAND = AT["command"]
@@ -40,10 +41,11 @@ class Found(msgspec.Struct):
     history: Problem | None = None
     replay: Problem | None = None
     snapshots: list[Problem] = []
+    steps: Problem | None = None
 
     @property
     def clean(self) -> bool:
-        return not (self.chain or self.history or self.replay or self.snapshots)
+        return not (self.chain or self.history or self.replay or self.snapshots or self.steps)
 
 
 def segment(
@@ -62,6 +64,7 @@ def segment(
     history (an unreadable undo or redo): no fold, the history check names the row."""
     projector = Projector(store, registry, campaign)
     chain, history_check = ChainCheck(campaign), HistoryCheck(campaign)
+    step_index = StepIndexCheck(campaign)
     snapshots = SnapshotCheck(projector, history) if history is not None else None
     state = CampaignState()
     if after:
@@ -69,6 +72,7 @@ def segment(
         if not before or history is None or snapshots is None:
             return Found(chain=Problem(campaign, after, "cannot resume here"))
         chain.resume(before[0])
+        step_index.resume(before[0])
         metas = {meta.seq: meta for meta in history.metas if meta.seq <= after}
         history_check.resume(metas, after, partial(_starts_command, store, campaign))
         state = projector.snapshot_state(after, snapshots.inline[after][0])
@@ -77,6 +81,7 @@ def segment(
         for page in read:
             chain.feed_page(page)
             history_check.feed_page(page)
+            step_index.feed_page(page)
             yield page
 
     rows = watched(pages.values(store, campaign, after, upto, EVERY_COLUMN))
@@ -97,6 +102,7 @@ def segment(
     for _ in rows:  # the chain and history checks read to the end
         pass
     found.chain, found.history = chain.problem, history_check.problem
+    found.steps = step_index.problem(store, after, upto)
     return found
 
 
