@@ -430,12 +430,3 @@ class EventStore:
             f"SELECT {listed} FROM events WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
             [campaign, after, upto],
         ).fetchall()
-
-    def command_starts(self, campaign: str, upto: int) -> list[int]:
-        """The seqs up to ``upto`` of the rows that start a command (command = seq), in order.
-        Every row up to ``upto`` is read: an index of them cost every commit a page."""
-        cursor = self.db.execute(
-            "SELECT seq FROM events WHERE campaign = ? AND seq <= ? AND command = seq ORDER BY seq",
-            [campaign, upto],
-        )
-        return [seq for (seq,) in cursor]

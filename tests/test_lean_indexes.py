@@ -98,7 +98,6 @@ def answers(campaign: Campaign) -> dict[str, Any]:
     found["last command"] = store.last_command_not_of_types(name, META_TYPES)
     found["idempotent"] = [row.seq for row in store.command(name, KEY)]
     found["command ends"] = [store.command_end(name, seq) for seq in range(1, 12)]
-    found["command starts"] = store.command_starts(name, 30)
     return found
 
 
