@@ -410,13 +410,14 @@ class EventStore:
         ]
 
     def step_changes(
-        self, campaign: str, after: int, upto: int
+        self, campaign: str, after: int, upto: int | None
     ) -> list[tuple[int, str | None, int | None, int | None]]:
-        """The step index's rows (seq and step columns) with after < seq <= upto, in order."""
+        """The step index's rows (seq and step columns) with after < seq <= upto (None: to
+        the end), in order."""
         cursor = self.db.execute(
             "SELECT seq, step_kind, step_number, scenario FROM step_changes "
             "WHERE campaign = ? AND seq > ? AND seq <= ? ORDER BY seq",
-            [campaign, after, upto],
+            [campaign, after, 2**62 if upto is None else upto],
         )
         return [tuple(values) for values in cursor]
 

@@ -96,6 +96,12 @@ def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
         ).fetchone()
     ]
     # Not ledger.campaigns(): a campaign whose first event was deleted must not drop out of sight.
-    for campaign in sorted(ledger.store.stored_campaigns()):
+    campaigns = ledger.store.stored_campaigns()
+    for campaign in sorted(campaigns):
         problems += campaign_problems(ledger, campaign, progress)
+    indexed = {name for (name,) in ledger.db.execute("SELECT DISTINCT campaign FROM step_changes")}
+    problems += [
+        Problem(name, None, "the step index (step_changes) holds a campaign without events")
+        for name in sorted(indexed - set(campaigns))
+    ]
     return problems

@@ -64,7 +64,7 @@ def segment(
     history (an unreadable undo or redo): no fold, the history check names the row."""
     projector = Projector(store, registry, campaign)
     chain, history_check = ChainCheck(campaign), HistoryCheck(campaign)
-    step_index = StepIndexCheck(campaign)
+    step_index = StepIndexCheck(campaign, history.reverted() if history is not None else ())
     snapshots = SnapshotCheck(projector, history) if history is not None else None
     state = CampaignState()
     if after:
@@ -72,7 +72,7 @@ def segment(
         if not before or history is None or snapshots is None:
             return Found(chain=Problem(campaign, after, "cannot resume here"))
         chain.resume(before[0])
-        step_index.resume(before[0])
+        step_index.resume(store, after)
         metas = {meta.seq: meta for meta in history.metas if meta.seq <= after}
         history_check.resume(metas, after, partial(_starts_command, store, campaign))
         state = projector.snapshot_state(after, snapshots.inline[after][0])
@@ -102,7 +102,7 @@ def segment(
     for _ in rows:  # the chain and history checks read to the end
         pass
     found.chain, found.history = chain.problem, history_check.problem
-    found.steps = step_index.problem(store, after, upto)
+    found.steps = step_index.problem(store, after, upto, last=last)
     return found
 
 

@@ -22,6 +22,7 @@ from ledger.ledger import Ledger
 from ledger.migrations import migrations
 from ledger.rows import COLUMNS, Row
 from ledger.store import EventStore
+from ledger.verify import verify
 from ledger_base_game.events import (
     DamageTaken,
     HeroJoined,
@@ -270,3 +271,4 @@ def test_step_bounds_equal_a_brute_force_reading(ops: list[tuple[Any, ...]]) -> 
         run = Run([ledger])
         run.play(ops)
         check_against_the_rows(ledger.store, run.campaign)
+        assert verify(ledger) == []  # the step index and what the lookups rely on hold

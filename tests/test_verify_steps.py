@@ -2,6 +2,7 @@
 and on two: a change written around its trigger is named at its event."""
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlite_utils import Database
@@ -92,3 +93,52 @@ def test_a_missing_step_index_trigger_is_named(played: Path) -> None:
     db.close()
     problems = _problems(played)
     assert problems == ["database: the step index trigger events_step_change is missing"]
+
+
+def test_an_undo_rows_forged_step_columns_that_hide_a_step_start_are_named(
+    ledger: Ledger, tmp_path: Path
+) -> None:
+    """The step columns of undo and redo rows are not checked by the fold; rewritten (and the
+    chain re-hashed from there), they could make a step's first row in effect look like no
+    step change, so the index and --at would miss it. verify names that row."""
+    from ledger_base_game.events import DamageTaken, HeroJoined, StepStarted
+    from tests.reliability.test_tampering import rewrite, rows, tampered
+
+    campaign = ledger.create_campaign("Forged")
+    joined = HeroJoined(hero="Ava", might=2, agility=2, will=2, taunt=3, chips=8, wounded_chips=4)
+    campaign.record([joined])
+    campaign.record([StepStarted(kind="city")])  # 3
+    campaign.undo(1)  # 4: outside any step again
+    campaign.record([StepStarted(kind="city")])  # 5: the step's first row in effect
+    campaign.record([DamageTaken(hero="Ava", amount=1)])
+    assert verify(ledger) == []
+    path = Path(ledger.db.execute("PRAGMA database_list").fetchone()[2])
+    ledger.close()
+
+    def forge(db: Any) -> None:
+        new = rows(db)
+        undo = next(row for row in new if row["seq"] == 4)
+        undo.update(step_kind="city", step_number=1)  # as if the city step were in effect
+        rewrite(db, new, rehash_from=4)
+        db.execute("DELETE FROM step_changes WHERE seq IN (4, 5)")  # as the trigger would say
+
+    forged = tampered(path, tmp_path, forge)
+    problems = _problems(forged)
+    assert len(problems) == 1, problems
+    assert "#5" in problems[0]
+    assert "the row before it claims the same step" in problems[0]
+
+
+def test_step_index_rows_past_the_head_or_of_no_campaign_are_named(played: Path) -> None:
+    db = Database(played)
+    head = db.execute("SELECT MAX(seq) FROM events").fetchone()[0]
+    db.execute(f"INSERT INTO step_changes VALUES ('Steps', {head + 1}, 'city', 99, NULL)")
+    db.execute("INSERT INTO step_changes VALUES ('Nobody', 1, NULL, NULL, NULL)")
+    db.conn.commit()
+    db.close()
+    problems = _problems(played)
+    assert len(problems) == 2, problems
+    assert f"#{head + 1}" in problems[0]
+    assert "holds a step change after the last event" in problems[0]
+    assert "Nobody" in problems[1]
+    assert "holds a campaign without events" in problems[1]
