@@ -71,6 +71,21 @@ def _check_schema_is_known(db: Database, path: Path) -> None:
         )
 
 
+def _migrate(db: Database) -> None:
+    """Apply the pending schema changes holding the file's write lock, asking again what is
+    pending once it is held: two processes opening an older file at once must not both
+    apply a change (the second would find the indexes it drops gone)."""
+    if not migrations.pending(db):
+        return
+    db.execute("BEGIN IMMEDIATE")  # waits for another process's migration (busy timeout)
+    try:
+        migrations.apply(db)  # each migration's own transaction is a savepoint in this one
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
 def open_database(path: Path | str, *, create: bool = True) -> Database:
     """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
     warn_if_old_sqlite()
@@ -95,7 +110,7 @@ def open_database(path: Path | str, *, create: bool = True) -> Database:
         db.execute("PRAGMA journal_mode = WAL")
         # FULL: a command that returned success survives a power cut, not only a crash.
         db.execute("PRAGMA synchronous = FULL")
-        migrations.apply(db)
+        _migrate(db)
     except sqlite3.DatabaseError as error:
         raise BadInput(f"{path} is not a usable ledger database: {error}") from None
     return db
