@@ -174,11 +174,15 @@ class EventStore:
         ]
 
     def rows_of_types(self, campaign: str, types: Collection[str]) -> list[Row]:
-        """Rows of some of the marked types (undo, redo, session marks): only their rows
-        are indexed by type."""
-        unmarked = set(types) - MARKED_TYPES
-        if unmarked:
-            raise ValueError(f"no index holds the rows of type {', '.join(sorted(unmarked))}")
+        """Rows of the given types, in order. Only the marked types (undo, redo, session
+        marks) are indexed by type; any other (a plugin may ask) reads the whole campaign."""
+        if not set(types) <= MARKED_TYPES:
+            cursor = self.db.execute(
+                f"{_SELECT} WHERE campaign = ? AND type IN (SELECT value FROM json_each(?)) "
+                "ORDER BY seq",
+                [campaign, _json(types)],
+            )
+            return [_row(values) for values in cursor]
         # INDEXED BY: without statistics the planner prefers walking the whole campaign.
         cursor = self.db.execute(
             f"{_SELECT} INDEXED BY events_marked WHERE campaign = ? AND {MARKED} "
