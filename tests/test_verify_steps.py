@@ -17,11 +17,20 @@ from tests.test_lean_indexes import play
 @pytest.fixture(params=["one process", "two processes"])
 def played(request: pytest.FixtureRequest, ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A campaign of steps, snapshots every 5 events (a split point for two processes)."""
+    answered: list[object] = []
     if request.param == "two processes":
         monkeypatch.setattr(verify_module, "PARALLEL_FROM", 1)
         monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
+        result = forked.Child.result
+
+        def spy(child: forked.Child, kind: Any) -> Any:
+            answered.append(result(child, kind))
+            return answered[-1]
+
+        monkeypatch.setattr(forked.Child, "result", spy)
     play(ledger.create_campaign("Steps"))
     assert verify(ledger) == []
+    assert len(answered) == (request.param == "two processes")  # a child checked a half
     return Path(ledger.db.execute("PRAGMA database_list").fetchone()[2])
 
 

@@ -39,6 +39,13 @@ class ParsesOnce(click.Command):
         parser.ctx = ctx  # its errors name this call's command path; parse state is per call
         return parser
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        finally:
+            for parser in self._parsers_by_key.values():
+                parser.ctx = None  # not kept alive (with the App it holds) until the next call
+
 
 class Command(ParsesOnce):
     """The ledger's commands."""
