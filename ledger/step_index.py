@@ -15,8 +15,6 @@ from collections.abc import Collection
 import msgspec
 from sqlite_utils import Database
 
-Step = tuple[int, int | None, int, int]  # number, scenario, first seq, last seq
-
 _IN_EFFECT = (
     "{e}.type NOT IN (SELECT value FROM json_each(:types)) "
     "AND {e}.command NOT IN (SELECT value FROM json_each(:commands))"
@@ -102,30 +100,3 @@ def step_end(
         },
     ).fetchone()
     return int(found[0])
-
-
-def step_bounds(
-    db: Database,
-    campaign: str,
-    kind: str,
-    *,
-    number: int | None = None,
-    scenario: int | None = None,
-    skip_types: Collection[str],
-    skip_commands: Collection[int],
-) -> list[Step]:
-    """``step_starts`` with the last seq of each step."""
-    types, commands = skip_types, skip_commands
-    starts = step_starts(
-        db,
-        campaign,
-        kind,
-        number=number,
-        scenario=scenario,
-        skip_types=types,
-        skip_commands=commands,
-    )
-    return [
-        (*start, step_end(db, campaign, kind, start, skip_types=types, skip_commands=commands))
-        for start in starts
-    ]

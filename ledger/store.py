@@ -239,29 +239,6 @@ class EventStore:
         )
         return int(cursor.fetchone()[0])
 
-    def step_bounds(
-        self,
-        campaign: str,
-        kind: str,
-        *,
-        number: int | None = None,
-        scenario: int | None = None,
-        skip_types: Collection[str],
-        skip_commands: Collection[int],
-    ) -> list[tuple[int, int | None, int, int]]:
-        """Steps of a kind (one number, or every play of one scenario, or all) as
-        (number, scenario, first seq, last seq), in order, with the rows of ``skip_types``
-        and ``skip_commands`` left out (see step_index)."""
-        return step_index.step_bounds(
-            self.db,
-            campaign,
-            kind,
-            number=number,
-            scenario=scenario,
-            skip_types=skip_types,
-            skip_commands=skip_commands,
-        )
-
     def step_starts(
         self,
         campaign: str,
@@ -272,7 +249,9 @@ class EventStore:
         skip_types: Collection[str],
         skip_commands: Collection[int],
     ) -> list[tuple[int, int | None, int]]:
-        """``step_bounds`` without the last seqs: (number, scenario, first seq)."""
+        """Steps of a kind (one number, or every play of one scenario, or all) in effect as
+        (number, scenario, first seq), in order, with the rows of ``skip_types`` and
+        ``skip_commands`` left out (see step_index)."""
         return step_index.step_starts(
             self.db,
             campaign,
