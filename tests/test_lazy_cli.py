@@ -46,42 +46,36 @@ def test_help_lists_commands_whose_modules_are_not_imported() -> None:
         assert f"\n  {name} " in result.output
 
 
-def test_a_command_imports_only_its_own_modules(tmp_path: Path) -> None:
+def _after_main(expression: str, *args: str) -> str:
+    """``expression``, evaluated in a fresh process once ``campaign-ledger ARGS`` ran."""
     code = (
         "import sys\n"
         "from ledger_cli.app import main\n"
         "try:\n"
         "    main()\n"
         "finally:\n"
-        "    print(sorted(m for m in sys.modules if m.startswith('ledger_cli.')))\n"
+        f"    print({expression})\n"
     )
-    database = str(tmp_path / "lazy.db")
     done = subprocess.run(
-        [sys.executable, "-c", code, "--database", database, "campaign", "new", "Lazy"],
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
     )
-    loaded = done.stdout.splitlines()[-1]
+    return done.stdout.splitlines()[-1]
+
+
+def test_a_command_imports_only_its_own_modules(tmp_path: Path) -> None:
+    database = str(tmp_path / "lazy.db")
+    loaded = _after_main(
+        "sorted(m for m in sys.modules if m.startswith('ledger_cli.'))",
+        *("--database", database, "campaign", "new", "Lazy"),
+    )
     assert "'ledger_cli.campaign'" in loaded
     for unused in ("dice_commands", "hero", "batch", "exchange", "progress"):
         assert f"'ledger_cli.{unused}'" not in loaded
 
 
 def test_a_named_database_needs_no_user_directory_lookup(tmp_path: Path) -> None:
-    code = (
-        "import sys\n"
-        "from ledger_cli.app import main\n"
-        "try:\n"
-        "    main()\n"
-        "finally:\n"
-        "    print('platformdirs' in sys.modules)\n"
-    )
     database = str(tmp_path / "named.db")
-    done = subprocess.run(
-        [sys.executable, "-c", code, "--database", database, "campaign", "new", "Named"],
-        capture_output=True,
-        text=True,
-        check=True,
+    loaded = _after_main(
+        "'platformdirs' in sys.modules", "--database", database, "campaign", "new", "Named"
     )
-    assert done.stdout.splitlines()[-1] == "False"
+    assert loaded == "False"
