@@ -19,10 +19,12 @@ from ledger.store import Snapshot
 from ledger.text import check_name
 
 if TYPE_CHECKING:
+    from ledger.actions import Action, Game
     from ledger.ledger import Ledger
 
 Clock = Callable[[], datetime]
 MAX_COUNT = 100_000  # commands one undo or redo may name
+ATTEMPTS = 5  # Campaign.do decides again at most this often after losing a race
 
 
 def utc_now() -> datetime:
@@ -116,7 +118,34 @@ class Campaign:
             )
         return entries
 
+    def game(self) -> "Game":
+        """The campaign as an action reads it: the state now and the loaded plugins."""
+        from ledger.actions import Game
+
+        return Game(state=self.state(), registry=self.registry, campaign=self)
+
     # Writing
+
+    def do(
+        self, action: "Action", /, *, idempotency_key: str | None = None, **intent: object
+    ) -> Recorded:
+        """Decide ``action`` for ``intent`` against the state now and record its events.
+
+        ``campaign.do(damage, hero="Torrax", amount=3)``. If another writer appends between
+        the decision and the write, the action decides again against the new state (so a
+        spend someone else made is refused, never applied twice).
+        """
+        from ledger.actions import decide
+
+        for attempt in range(1, ATTEMPTS + 1):
+            head = self.head().seq
+            events = decide(action, self.game(), intent)
+            try:
+                return self.record(events, expected_seq=head, idempotency_key=idempotency_key)
+            except ConflictError:
+                if attempt == ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
 
     def record(
         self,

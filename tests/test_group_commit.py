@@ -54,7 +54,7 @@ def _shown(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float]]:
                 shown.append((int(line.split()[0][1:]), time.perf_counter()))
         real_echo(message, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("ledger_cli.batch.click.echo", echo)
+    monkeypatch.setattr("ledger_cli.commands.batch.click.echo", echo)
     return shown
 
 

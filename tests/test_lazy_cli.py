@@ -28,10 +28,10 @@ def tree(group: click.Group, ctx: click.Context) -> dict[str, object]:
 
 def test_the_lazy_tables_name_exactly_what_the_modules_define() -> None:
     eager = click.Group()
-    modules = [module for _, module in CORE_COMMANDS]
-    modules += [module for _, behind in COMMANDS for module in behind]
+    modules = [f"ledger_cli.commands.{module}" for _, module in CORE_COMMANDS]
+    modules += [f"ledger_base_game.commands.{m}" for _, behind in COMMANDS for m in behind]
     for module in modules:
-        importlib.import_module(f"ledger_cli.{module}").register(eager)
+        importlib.import_module(module).register(eager)
     lazy = build_cli(get_plugin_manager())
     assert isinstance(lazy, LazyGroup)
     assert lazy.lazy  # nothing imported yet
@@ -65,12 +65,15 @@ def _after_main(expression: str, *args: str) -> str:
 def test_a_command_imports_only_its_own_modules(tmp_path: Path) -> None:
     database = str(tmp_path / "lazy.db")
     loaded = _after_main(
-        "sorted(m for m in sys.modules if m.startswith('ledger_cli.'))",
+        "sorted(m for m in sys.modules if m.startswith(('ledger_cli.', 'ledger_base_game.')))",
         *("--database", database, "campaign", "new", "Lazy"),
     )
-    assert "'ledger_cli.campaign'" in loaded
-    for unused in ("dice_commands", "hero", "batch", "exchange", "progress"):
-        assert f"'ledger_cli.{unused}'" not in loaded
+    assert "'ledger_cli.commands.campaign'" in loaded
+    assert "'ledger_base_game.commands'" in loaded  # the table, not the commands
+    for unused in ("dice_commands", "hero", "progress"):
+        assert f"'ledger_base_game.commands.{unused}'" not in loaded
+    for unused in ("batch", "exchange"):
+        assert f"'ledger_cli.commands.{unused}'" not in loaded
 
 
 def test_a_named_database_needs_no_user_directory_lookup(tmp_path: Path) -> None:

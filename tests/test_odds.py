@@ -14,9 +14,9 @@ from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger.state import CampaignState, Condition, Gems, Hero, Stamina, Step
 from ledger_base_game.checks import CheckMade
-from ledger_cli.checks import build_check
-from ledger_cli.odds import odds_of
-from ledger_cli.rolls import declare
+from ledger_base_game.commands.checks import build_check
+from ledger_base_game.commands.odds import odds_of
+from ledger_base_game.commands.rolls import declare
 
 VALUES = {"0": 0, "1": 1, "2": 2, "1+": 1, "S": 0}
 

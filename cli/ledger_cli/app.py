@@ -39,7 +39,7 @@ def _nul(error: ValueError) -> Exception:
 CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("campaign",), "campaign"),
     (("replay", "session"), "sessions"),
-    (("log", "redo", "undo"), "history"),
+    (("log", "redo", "undo"), "log"),
     (("verify",), "verify"),
     (("export", "import"), "exchange"),
     (("batch",), "batch"),
@@ -186,7 +186,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
 
     assert isinstance(cli, LazyGroup)
     for names, module in CORE_COMMANDS:
-        cli.add_lazy(names, [f"ledger_cli.{module}"])
+        cli.add_lazy(names, [f"ledger_cli.commands.{module}"])
     problems += add_plugin_commands(cli, pm)
     return cli
 

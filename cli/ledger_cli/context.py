@@ -10,6 +10,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 import click
 import pluggy
 
+from ledger.actions import Action, Game, decide
 from ledger.campaign import Campaign, Recorded
 from ledger.event import Event
 from ledger.ledger import Ledger
@@ -87,6 +88,21 @@ class App:
         only after the block, when it is committed."""
         return self.ledger().write_lock() if self.retrying else nullcontext()
 
+    def game(self) -> Game:
+        """The campaign as an action reads it, now."""
+        return self.campaign().game()
+
+    def do(self, action: Action, /, *, as_json: bool = False, **intent: object) -> Recorded:
+        """Decide ``action`` for ``intent``, record its events and show them: the whole of a
+        command that records, after its face has parsed the input into ``intent``."""
+        with self.locked():
+            events = decide(action, self.game(), intent)
+            recorded = self.campaign().record(
+                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
+            )
+        show_recorded(recorded, as_json)
+        return recorded
+
     def record(self, *events: Event, as_json: bool = False) -> Recorded:
         with self.locked():
             recorded = self.campaign().record(
@@ -143,8 +159,8 @@ at_option = click.option(
 NUMBERS = {"ignore_unknown_options": True}
 
 
-def amount_command(name: str, event_type: Callable[..., Event], help: str) -> click.Command:
-    """A command ``NAME HERO N`` recording one event with ``hero`` and ``amount``."""
+def amount_command(name: str, action: Action, help: str) -> click.Command:
+    """A command ``NAME HERO N`` doing ``action(game, hero=HERO, amount=N)``."""
 
     @click.command(name, cls=Command, context_settings=NUMBERS, help=help)
     @click.argument("hero")
@@ -152,7 +168,7 @@ def amount_command(name: str, event_type: Callable[..., Event], help: str) -> cl
     @json_option
     @pass_app
     def command(app: App, hero: str, amount: int, as_json: bool) -> None:
-        app.record(event_type(hero=app.hero_name(hero), amount=amount), as_json=as_json)
+        app.do(action, hero=hero, amount=amount, as_json=as_json)
 
     return command
 

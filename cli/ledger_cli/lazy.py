@@ -50,3 +50,13 @@ class LazyGroup(Group):
             if command is None:  # a stale table: a bug in the code that filled it
                 raise RuntimeError(f"{', '.join(modules)} define no command {other!r}")
             self.add_command(command, other)
+
+
+def add_lazy(cli: object, names: Iterable[str], modules: Iterable[str]) -> bool:
+    """Offer ``names`` on ``cli``, importing ``modules`` (each with a ``register(cli)``) only
+    when one is used. False, and nothing added, when ``cli`` cannot load lazily: then call
+    each module's ``register(cli)`` yourself."""
+    if not isinstance(cli, LazyGroup):
+        return False
+    cli.add_lazy(names, modules)
+    return True

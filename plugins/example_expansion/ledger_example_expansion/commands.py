@@ -3,8 +3,7 @@
 import click
 
 from ledger.hookspecs import CommandGroup
-from ledger_cli import output
-from ledger_cli.context import App, at_option, json_option, pass_app
+from ledger_cli.helpers import App, at_option, json_option, output, pass_app
 from ledger_example_expansion.events import GADGET, GadgetBuilt, carries
 
 

@@ -6,9 +6,15 @@ from ledger.content import HeroSpec
 from ledger.errors import BadInput
 from ledger.text import check_name
 from ledger_base_game.events import HeroJoined
-from ledger_cli import output
-from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
-from ledger_cli.output_city import party_extra_json, party_extra_text
+from ledger_cli.helpers import (
+    App,
+    at_option,
+    json_option,
+    listing_group,
+    output,
+    output_city,
+    pass_app,
+)
 
 STATS = ("might", "agility", "will", "taunt", "chips", "wounded_chips")
 
@@ -123,7 +129,7 @@ def register(cli: click.Group) -> None:
         """
         seq, state = app.state(at)
         if as_json:
-            extra = party_extra_json(state, app.registry)
+            extra = output_city.party_extra_json(state, app.registry)
             click.echo(output.to_json({**output.party_json(state, seq), **extra}))
             return
         click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
@@ -135,4 +141,4 @@ def register(cli: click.Group) -> None:
             click.echo("")
             click.echo("\n".join(output.hero_text(found, state)))
         click.echo("")
-        click.echo("\n".join(party_extra_text(state, app.registry)))
+        click.echo("\n".join(output_city.party_extra_text(state, app.registry)))

@@ -8,11 +8,8 @@ from ledger.dice.scoring import reaction_successes
 from ledger.errors import BadInput
 from ledger.event import Event
 from ledger_base_game.checks import ReactionMade
-from ledger_base_game.events import DamageTaken, StaminaLost
-from ledger_cli import output
-from ledger_cli.checks import record
-from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
-from ledger_cli.rolls import (
+from ledger_base_game.commands.checks import record
+from ledger_base_game.commands.rolls import (
     consequences,
     declare,
     dice_in_force,
@@ -23,6 +20,8 @@ from ledger_cli.rolls import (
     roll_option,
     seed_option,
 )
+from ledger_base_game.events import DamageTaken, StaminaLost
+from ledger_cli.helpers import NUMBERS, App, json_option, output, pass_app, show_recorded
 
 
 def register(cli: click.Group) -> None:

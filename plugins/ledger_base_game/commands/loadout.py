@@ -12,8 +12,7 @@ from ledger_base_game.events_city import (
     ItemDeactivated,
     ItemLeftBehind,
 )
-from ledger_cli.context import App, hero_listing, json_option, listing_group, pass_app
-from ledger_cli.parsing import Command
+from ledger_cli.helpers import App, Command, hero_listing, json_option, listing_group, pass_app
 
 
 def register(cli: click.Group) -> None:

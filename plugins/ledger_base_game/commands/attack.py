@@ -10,11 +10,10 @@ from ledger.dice.scoring import action_successes
 from ledger.event import Event
 from ledger_base_game.attacks import AttackMade, StaminaSpentCursed, attack_dice
 from ledger_base_game.check_rules import in_force
+from ledger_base_game.commands.checks import record
+from ledger_base_game.commands.rolls import dice_in_force, dice_option, roll_option, seed_option
 from ledger_base_game.events import ConditionRemoved, StaminaSpent
-from ledger_cli import output
-from ledger_cli.checks import record
-from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
-from ledger_cli.rolls import dice_in_force, dice_option, roll_option, seed_option
+from ledger_cli.helpers import NUMBERS, App, json_option, output, pass_app, show_recorded
 
 
 def register(cli: click.Group) -> None:

@@ -6,9 +6,8 @@ import click
 
 from ledger.dice.definition import DiceSet
 from ledger_base_game.checks import DiceSetChosen
-from ledger_cli import output
-from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
-from ledger_cli.rolls import dice_in_force
+from ledger_base_game.commands.rolls import dice_in_force
+from ledger_cli.helpers import App, at_option, json_option, listing_group, output, pass_app
 
 
 def dice_json(dice: DiceSet) -> dict[str, object]:

@@ -6,12 +6,13 @@ from ledger.content import ServiceSpec
 from ledger.errors import BadInput
 from ledger.state import CampaignState, Hero
 from ledger_base_game.events_city import CityActivity, CityEventResolved, SleepFound
-from ledger_cli import output, output_city
-from ledger_cli.context import (
+from ledger_cli.helpers import (
     NUMBERS,
     App,
     json_option,
     listing_group,
+    output,
+    output_city,
     pass_app,
     state_view,
 )

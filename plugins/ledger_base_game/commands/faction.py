@@ -3,8 +3,16 @@
 import click
 
 from ledger_base_game.events_city import ReputationGained
-from ledger_cli import output, output_city
-from ledger_cli.context import NUMBERS, App, at_option, json_option, listing_group, pass_app
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    at_option,
+    json_option,
+    listing_group,
+    output,
+    output_city,
+    pass_app,
+)
 
 
 def register(cli: click.Group) -> None:

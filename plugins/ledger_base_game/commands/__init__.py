@@ -1,13 +1,13 @@
-"""The base game's command groups, added through ``register_commands`` like any plugin's.
-They live in ledger_cli for now; only this table decides whether they are offered.
+"""The base game's commands, offered through ``register_commands`` like any plugin's.
 
-Each entry: the commands, and the modules whose ``register(cli)`` define them, in order
-(``trade`` adds to ``item``'s group, ``sheets`` to ``hero``'s and ``party``'s). A CLI that
-can import lazily (ledger_cli.lazy.LazyGroup) imports a module when its command is used."""
+Each entry: the commands, and the modules under this package whose ``register(cli)`` define
+them, in order (``trade`` adds to ``item``'s group, ``sheets`` to ``hero``'s and ``party``'s).
+A CLI that loads lazily imports a module when one of its commands is used."""
 
 import importlib
 
 from ledger.hookspecs import CommandGroup
+from ledger_cli.helpers import add_lazy
 
 COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("hero", "party"), ("hero", "sheets")),
@@ -31,10 +31,7 @@ COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 
 def register(cli: CommandGroup) -> None:
     for names, modules in COMMANDS:
-        paths = [f"ledger_cli.{module}" for module in modules]
-        add_lazy = getattr(cli, "add_lazy", None)
-        if add_lazy is not None:
-            add_lazy(names, paths)
-        else:
+        paths = [f"{__name__}.{module}" for module in modules]
+        if not add_lazy(cli, names, paths):
             for path in paths:
                 importlib.import_module(path).register(cli)

@@ -7,8 +7,7 @@ import click
 import msgspec
 
 from ledger.state import CampaignState, Hero, Item
-from ledger_cli import output
-from ledger_cli.context import App, at_option, json_option, pass_app, state_view
+from ledger_cli.helpers import App, at_option, json_option, output, pass_app, state_view
 
 
 def party_sheet_json(state: CampaignState) -> dict[str, Any]:
@@ -82,7 +81,7 @@ def hero_sheet_text(hero: Hero, state: CampaignState) -> list[str]:
 def register(cli: click.Group) -> None:
     party = cli.commands.get("party")
     hero = cli.commands.get("hero")
-    assert isinstance(party, click.Group)  # registered by ledger_cli.hero, which comes first
+    assert isinstance(party, click.Group)  # registered by .hero, which comes first
     assert isinstance(hero, click.Group)
 
     party.add_command(

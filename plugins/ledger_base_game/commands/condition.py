@@ -3,8 +3,7 @@
 import click
 
 from ledger_base_game.events import ConditionGained, ConditionRemoved
-from ledger_cli import output
-from ledger_cli.context import App, json_option, listing_group, pass_app
+from ledger_cli.helpers import App, json_option, listing_group, output, pass_app
 
 
 def register(cli: click.Group) -> None:

@@ -4,7 +4,7 @@ import click
 
 from ledger.text import name_key
 from ledger_base_game.events_city import InjuryDrawn, InjuryRemoved
-from ledger_cli.context import App, hero_listing, json_option, listing_group, pass_app
+from ledger_cli.helpers import App, hero_listing, json_option, listing_group, pass_app
 
 
 def register(cli: click.Group) -> None:

@@ -20,7 +20,7 @@ from ledger_base_game.events_progress import (
     TalentLearned,
     XpGained,
 )
-from ledger_cli.context import NUMBERS, App, json_option, pass_app
+from ledger_cli.helpers import NUMBERS, App, json_option, pass_app
 
 GEM_KINDS = click.Choice(get_args(GemKind), case_sensitive=False)
 cost_options = [

@@ -8,11 +8,16 @@ import click
 
 from ledger.errors import BadInput
 from ledger.text import quoted
+from ledger_base_game.commands.checks import (
+    build_check,
+    check_options,
+    record,
+    show_check,
+    with_options,
+)
+from ledger_base_game.commands.rolls import declare, dice_in_force
 from ledger_base_game.group_checks import ProgressiveCheckOpened, ProgressiveRound
-from ledger_cli import output
-from ledger_cli.checks import build_check, check_options, record, show_check, with_options
-from ledger_cli.context import NUMBERS, App, at_option, json_option, listing_group, pass_app
-from ledger_cli.rolls import declare, dice_in_force
+from ledger_cli.helpers import NUMBERS, App, at_option, json_option, listing_group, output, pass_app
 
 # "12", "HC", "2xHC+4", "3×HC-1": HC is the Hero Count symbol.
 FORMULA = re.compile(r"^\s*(?:(\d+)\s*[x×*]\s*)?HC\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)

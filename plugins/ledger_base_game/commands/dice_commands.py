@@ -2,7 +2,16 @@
 
 import click
 
-from ledger_cli import attack, checks, dice, group, group_step, odds, progressive, react
+from ledger_base_game.commands import (
+    attack,
+    checks,
+    dice,
+    group,
+    group_step,
+    odds,
+    progressive,
+    react,
+)
 
 
 def register(cli: click.Group) -> None:

@@ -9,9 +9,7 @@ from ledger.dice.scoring import StaminaRule
 from ledger.errors import BadInput
 from ledger.state import CampaignState
 from ledger_base_game.check_rules import check_discards, check_gems
-from ledger_cli import output
-from ledger_cli.context import NUMBERS, App, at_option, json_option, pass_app
-from ledger_cli.rolls import (
+from ledger_base_game.commands.rolls import (
     Declared,
     declare,
     dice_in_force,
@@ -24,6 +22,7 @@ from ledger_cli.rolls import (
     modifiers_json,
     parse_target,
 )
+from ledger_cli.helpers import NUMBERS, App, at_option, json_option, output, pass_app
 
 
 def stamina_rule(state: CampaignState) -> StaminaRule:

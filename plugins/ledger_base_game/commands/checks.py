@@ -16,10 +16,7 @@ from ledger.errors import BadInput
 from ledger.event import Event
 from ledger.state import CampaignState
 from ledger_base_game.checks import CheckMade
-from ledger_base_game.events import StaminaSpent
-from ledger_cli import output
-from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
-from ledger_cli.rolls import (
+from ledger_base_game.commands.rolls import (
     Declared,
     consequences,
     declare,
@@ -35,6 +32,8 @@ from ledger_cli.rolls import (
     roll_option,
     seed_option,
 )
+from ledger_base_game.events import StaminaSpent
+from ledger_cli.helpers import NUMBERS, App, json_option, output, pass_app, show_recorded
 
 
 def record(app: App, events: list[Event]) -> Recorded:

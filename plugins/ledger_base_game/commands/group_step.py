@@ -6,25 +6,31 @@ from pathlib import Path
 import click
 
 from ledger.errors import BadInput
-from ledger_base_game.group_checks import GroupCheckGem, GroupCheckOpened
-from ledger_cli import output
-from ledger_cli.checks import record
-from ledger_cli.context import (
-    NUMBERS,
-    App,
-    at_option,
-    json_option,
-    listing_group,
-    pass_app,
-    show_recorded,
+from ledger_base_game.commands.checks import record
+from ledger_base_game.commands.group import (
+    closing,
+    group_json,
+    hero_order,
+    parse_group_target,
+    roll_events,
 )
-from ledger_cli.group import closing, group_json, hero_order, parse_group_target, roll_events
-from ledger_cli.rolls import (
+from ledger_base_game.commands.rolls import (
     declare,
     dice_option,
     modifier_option,
     roll_option,
     seed_option,
+)
+from ledger_base_game.group_checks import GroupCheckGem, GroupCheckOpened
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    at_option,
+    json_option,
+    listing_group,
+    output,
+    pass_app,
+    show_recorded,
 )
 
 

@@ -8,18 +8,18 @@ from ledger.errors import BadInput
 from ledger.rules.steps import MAX_SCENARIO
 from ledger.state import CampaignState, Item, ScenarioCard
 from ledger.text import name_key
+from ledger_base_game.commands.item_props import item_from_options, kind_options, pop_props
+from ledger_base_game.commands.symbols import resolve
 from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
-from ledger_cli import output_city
-from ledger_cli.context import (
+from ledger_cli.helpers import (
     NUMBERS,
     App,
     json_option,
     listing_group,
+    output_city,
     pass_app,
     state_view,
 )
-from ledger_cli.item_props import item_from_options, kind_options, pop_props
-from ledger_cli.symbols import resolve
 
 
 def register(cli: click.Group) -> None:

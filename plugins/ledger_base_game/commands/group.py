@@ -11,23 +11,8 @@ from ledger.errors import BadInput
 from ledger.event import Event
 from ledger.state import CampaignState
 from ledger.text import quoted
-from ledger_base_game.group_checks import (
-    GroupCheckClosed,
-    GroupCheckGem,
-    GroupCheckOpened,
-    GroupCheckRolled,
-    taunt_order,
-)
-from ledger_cli import output
-from ledger_cli.checks import record
-from ledger_cli.context import (
-    NUMBERS,
-    App,
-    json_option,
-    pass_app,
-    show_recorded,
-)
-from ledger_cli.rolls import (
+from ledger_base_game.commands.checks import record
+from ledger_base_game.commands.rolls import (
     consequences,
     declare,
     dice_in_force,
@@ -35,6 +20,21 @@ from ledger_cli.rolls import (
     faces_for,
     modifier_option,
     seed_option,
+)
+from ledger_base_game.group_checks import (
+    GroupCheckClosed,
+    GroupCheckGem,
+    GroupCheckOpened,
+    GroupCheckRolled,
+    taunt_order,
+)
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    json_option,
+    output,
+    pass_app,
+    show_recorded,
 )
 
 FIRST_COUNT = 2  # "8/13/17" are the targets for 2, 3 and 4 Heroes (seed example)

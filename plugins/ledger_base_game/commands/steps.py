@@ -7,10 +7,10 @@ from ledger.event import Event
 from ledger.rules import factions, progress
 from ledger.state import CampaignState
 from ledger.text import check_name
+from ledger_base_game.commands import symbols
 from ledger_base_game.events import ScenarioEnded, StepStarted
 from ledger_base_game.events_progress import GemsGained, LevelGained
-from ledger_cli import output, symbols
-from ledger_cli.context import App, at_option, json_option, listing_group, pass_app
+from ledger_cli.helpers import App, at_option, json_option, listing_group, output, pass_app
 
 
 def faction_reminders(app: App, before: CampaignState) -> list[str]:

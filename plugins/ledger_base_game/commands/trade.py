@@ -4,7 +4,7 @@ import click
 
 from ledger.text import name_key
 from ledger_base_game.events_city import ItemBought, ItemSold
-from ledger_cli.context import NUMBERS, App, json_option, pass_app
+from ledger_cli.helpers import NUMBERS, App, json_option, pass_app
 
 
 def register(cli: click.Group) -> None:

@@ -6,10 +6,9 @@ import click
 
 from ledger.errors import BadInput
 from ledger.state import Item, Target, UseEffect
+from ledger_base_game.commands.item_props import item_options, with_props
 from ledger_base_game.events import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
-from ledger_cli import output
-from ledger_cli.context import NUMBERS, App, json_option, listing_group, pass_app
-from ledger_cli.item_props import item_options, with_props
+from ledger_cli.helpers import NUMBERS, App, json_option, listing_group, output, pass_app
 
 
 def register(cli: click.Group) -> None:

@@ -1,0 +1,53 @@
+"""What a plugin's click commands use from the CLI: the one ``ledger_cli`` module a plugin
+imports (the base game's commands use it exactly as an expansion's do).
+
+A command is a thin face: parse the input into an action's typed arguments, then
+``app.do(action, **intent)`` decides, records and shows the result; reading commands take
+``app.state(at)`` and render it. Register commands from the ``register_commands`` hook; a
+plugin with many may add them lazily with ``add_lazy`` (see docs/plugins.md).
+
+\b
+Example:
+
+    @click.command("frostbite", cls=Command, context_settings=NUMBERS)
+    @click.argument("hero")
+    @click.argument("amount", type=int)
+    @json_option
+    @pass_app
+    def frostbite(app: App, hero: str, amount: int, as_json: bool) -> None:
+        app.do(actions.frostbite, hero=hero, amount=amount, as_json=as_json)
+"""
+
+from ledger_cli import output, output_city
+from ledger_cli.context import (
+    NUMBERS,
+    App,
+    amount_command,
+    at_option,
+    hero_listing,
+    json_option,
+    listing_group,
+    pass_app,
+    show_recorded,
+    state_view,
+)
+from ledger_cli.lazy import add_lazy
+from ledger_cli.parsing import Command, Group
+
+__all__ = [
+    "NUMBERS",
+    "App",
+    "Command",
+    "Group",
+    "add_lazy",
+    "amount_command",
+    "at_option",
+    "hero_listing",
+    "json_option",
+    "listing_group",
+    "output",
+    "output_city",
+    "pass_app",
+    "show_recorded",
+    "state_view",
+]

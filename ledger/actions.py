@@ -1,0 +1,43 @@
+"""The application layer's contract: an action is a plain function
+``action(game, **intent) -> list[Event]`` that decides, against the campaign as it stands,
+which events a player's intent records, or raises a LedgerError when the rules refuse.
+
+Faces (the CLI, the web app, a Python caller) turn input into the intent's typed arguments and
+call the action; the store appends what it returns; the fold only evolves state. An action
+never writes: recording is ``Campaign.do`` (or a face's own wrapper around it)."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ledger.event import Event
+from ledger.registry import Registry
+from ledger.state import CampaignState, Hero
+
+if TYPE_CHECKING:
+    from ledger.campaign import Campaign
+
+Action = Callable[..., Sequence[Event]]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What an action reads: the state it decides against, the loaded plugins' content and
+    rules (``registry``), and the campaign itself for questions about its history."""
+
+    state: CampaignState
+    registry: Registry
+    campaign: "Campaign"
+
+    def hero(self, name: str) -> Hero:
+        """The Hero named in any case; NotFound names the Heroes there are."""
+        return self.state.hero(name)
+
+
+def decide(action: Action, game: Game, intent: dict[str, Any]) -> list[Event]:
+    """The events ``action`` decides for ``intent``; an action that decides none is a bug."""
+    events = list(action(game, **intent))
+    if not events:
+        name = getattr(action, "__name__", repr(action))
+        raise RuntimeError(f"action {name} decided no events")
+    return events
