@@ -9,8 +9,8 @@ from ledger.rules.steps import MAX_SCENARIO
 from ledger.state import CampaignState, Item, ScenarioCard
 from ledger.text import name_key
 from ledger_base_game.commands.item_props import item_from_options, kind_options, pop_props
-from ledger_base_game.commands.symbols import resolve
 from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
+from ledger_base_game.symbols import resolve
 from ledger_cli.helpers import (
     NUMBERS,
     App,
