@@ -6,7 +6,6 @@ A command is a thin face: parse the input into an action's typed arguments, then
 ``app.state(at)`` and render it. Register commands from the ``register_commands`` hook; a
 plugin with many may add them lazily with ``add_lazy`` (see docs/plugins.md).
 
-\b
 Example:
 
     @click.command("frostbite", cls=Command, context_settings=NUMBERS)
