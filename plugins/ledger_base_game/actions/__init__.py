@@ -4,8 +4,28 @@ Each is ``action(game, **intent) -> list[Event]``: it reads the campaign as it s
 (``ledger.actions.Game``), decides which events the intent records, and raises a LedgerError
 naming the rule when it refuses. Record one with ``campaign.do(action, **intent)``; the CLI's
 commands and the web app call the same functions.
+
+Queries (``odds_of_check``, ``dice_sets``) sit beside them: they read the campaign and return
+a typed answer, and record nothing; call them directly with ``campaign.game()``.
 """
 
+from ledger_base_game.actions.attacks import attack
+from ledger_base_game.actions.checks import make_check
+from ledger_base_game.actions.dice import DiceSets, dice_sets, set_dice
+from ledger_base_game.actions.group_checks import (
+    close_group_check,
+    group_check,
+    open_group_check,
+    roll_for_group_check,
+    spend_group_check_gem,
+)
+from ledger_base_game.actions.odds import CheckOdds, odds_of_check
+from ledger_base_game.actions.progressive import (
+    attempt_progressive_check,
+    new_progressive_round,
+    open_progressive_check,
+)
+from ledger_base_game.actions.reactions import react
 from ledger_base_game.actions.stars import gain_stars, give_stars, spend_stars
 from ledger_base_game.actions.vitality import (
     damage,
@@ -19,14 +39,30 @@ from ledger_base_game.actions.vitality import (
 )
 
 __all__ = [
+    "CheckOdds",
+    "DiceSets",
+    "attack",
+    "attempt_progressive_check",
+    "close_group_check",
     "damage",
+    "dice_sets",
     "gain_stars",
     "give_stars",
+    "group_check",
     "heal",
     "lock_stamina",
     "lose_stamina",
+    "make_check",
+    "new_progressive_round",
+    "odds_of_check",
+    "open_group_check",
+    "open_progressive_check",
+    "react",
     "remove_status",
     "restore_stamina",
+    "roll_for_group_check",
+    "set_dice",
+    "spend_group_check_gem",
     "spend_stamina",
     "spend_stars",
     "unlock_stamina",
