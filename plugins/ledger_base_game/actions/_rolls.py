@@ -4,9 +4,10 @@ against the Hero), the faces (read off real dice, or rolled from a recorded seed
 events the roll leaves behind. Not an action itself: the actions in this package use it."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
+
+import msgspec
 
 from ledger.dice.definition import DiceSet, load_dice_file
 from ledger.dice.faces import DieKind, check_faces
@@ -75,8 +76,7 @@ def choose_ability(
     return max(choices, key=lambda a: getattr(hero, a)), choices
 
 
-@dataclass(frozen=True)
-class Declared:
+class Declared(msgspec.Struct, frozen=True, kw_only=True):
     """A Hero's check as declared before the roll."""
 
     hero: Hero

@@ -1,8 +1,9 @@
 """The die definitions in force (ruling §12.1): which the campaign uses from now on (an
 action), and which are in force and registered (a query, which records nothing)."""
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from ledger.actions import Game
 from ledger.dice.definition import DiceSet
@@ -21,8 +22,7 @@ def set_dice(game: Game, *, dice_set: DiceSet | Path | str) -> list[Event]:
     return [DiceSetChosen(dice=dice_in_force(game.registry, game.state, dice_set))]
 
 
-@dataclass(frozen=True)
-class DiceSets:
+class DiceSets(msgspec.Struct, frozen=True, kw_only=True):
     """The dice rolls use now, whether the campaign chose them, and every registered set."""
 
     in_force: DiceSet

@@ -2,7 +2,8 @@
 it records nothing (call it directly, never through ``campaign.do``)."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from ledger.actions import Game
 from ledger.dice.definition import DiceSet
@@ -17,8 +18,7 @@ from ledger_base_game.actions.checks import check_target
 from ledger_base_game.check_rules import Ability, check_discards, check_gems
 
 
-@dataclass(frozen=True)
-class CheckOdds:
+class CheckOdds(msgspec.Struct, frozen=True, kw_only=True):
     """The exact chance that a check reaches its target with the best stamina policy (spend
     only the shortfall), and the stamina that policy spends on average."""
 
