@@ -8,6 +8,7 @@ import msgspec
 
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, RuleViolation
 from ledger.event import META_TYPES, Event, Redone, Undone
+from ledger.event_text import check_new_text
 from ledger.group_commit import flush_log
 from ledger.history import History, Meta, metas_from_rows
 from ledger.pipeline import refuse_if_vetoed, vetoes, write
@@ -16,7 +17,7 @@ from ledger.rows import Row
 from ledger.rules import debts
 from ledger.state import CampaignState
 from ledger.store import Snapshot
-from ledger.text import check_name
+from ledger.text import check_name, check_text
 
 if TYPE_CHECKING:
     from ledger.actions import Action, Game
@@ -237,6 +238,7 @@ class Campaign:
     ) -> tuple[Row, Recorded | None]:
         """The head to append after, or the command already recorded under the key."""
         if idempotency_key is not None:
+            check_text(idempotency_key, "idempotency key")
             idempotency_key = check_name(idempotency_key, "idempotency key")
             earlier = self.store.command(self.name, idempotency_key)
             if earlier:
@@ -299,8 +301,10 @@ class Campaign:
         command = head.seq + 1
         recorded_at = self.ledger.clock().isoformat(timespec="microseconds")
         prev_hash = head.hash
-        events = [self._validated(event) for event in events]
-        for seq, event in enumerate(events, start=command):
+        checked = [self._validated(event) for event in events]
+        events = [event for event, _ in checked]
+        for seq, (event, encoded) in enumerate(checked, start=command):
+            check_new_text(event, encoded, state)  # before the rules: they strip names
             legal = event.apply(state)  # the rules first: validators only see legal events
             reasons += vetoes(self.registry, state, event)
             state = legal
@@ -327,14 +331,15 @@ class Campaign:
         self.ledger.head_states[self.name] = (prev_hash, state)
         return Recorded(rows=rows, events=list(events), before=before, after=state)
 
-    def _validated(self, event: Event) -> Event:
-        """The event as a replay will read it: a Struct built in Python is not type-checked,
-        so a field of the wrong type (or an unknown Literal value) is refused here."""
+    def _validated(self, event: Event) -> tuple[Event, bytes]:
+        """The event as a replay will read it, and its JSON: a Struct built in Python is not
+        type-checked, so a field of the wrong type (or an unknown Literal value) is refused."""
+        encoded = msgspec.json.encode(event)
         try:
-            decoded: Event = self.registry.decoder.decode(msgspec.json.encode(event))
+            decoded: Event = self.registry.decoder.decode(encoded)
         except msgspec.DecodeError as error:
             raise BadInput(f"event {event.tag()} is malformed: {error}") from None
-        return decoded
+        return decoded, encoded
 
     def make_row(
         self,

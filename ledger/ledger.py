@@ -18,7 +18,7 @@ from ledger.registry import Registry, default_registry
 from ledger.rows import GENESIS
 from ledger.state import CampaignState
 from ledger.store import EventStore
-from ledger.text import check_name, name_key, quoted
+from ledger.text import check_name, check_text, name_key, quoted
 
 SNAPSHOT_INTERVAL = 100
 
@@ -86,7 +86,7 @@ class Ledger:
         self.db.conn.commit()
 
     def create_campaign(self, name: str) -> Campaign:
-        name = check_name(name, "campaign name")
+        name = check_name(check_text(name, "campaign name"), "campaign name")
         if any(name_key(existing) == name_key(name) for existing in self.campaigns()):
             raise BadInput(f"a campaign named {quoted(name)} already exists")
         campaign = Campaign(self, name)

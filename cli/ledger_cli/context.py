@@ -17,6 +17,7 @@ from ledger.ledger import Ledger
 from ledger.refs import resolve
 from ledger.registry import Registry
 from ledger.state import CampaignState, Hero
+from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.parsing import Command
 
@@ -129,7 +130,8 @@ def show_recorded(recorded: Recorded, as_json: bool) -> None:
     lines += (f"   {line}" for line in output.changes(recorded.before, recorded.after))
     for event in recorded.events:
         lines += (f"   rule: {note}" for note in event.notes(recorded.before, recorded.after))
-    click.echo("\n".join(lines))
+    # Each line escaped on its own: a name holding a line break cannot start a forged line.
+    click.echo("\n".join(map(printable, lines)))
 
 
 def pass_app(function: Callable[Concatenate[App, P], R]) -> Callable[P, R]:
@@ -199,7 +201,10 @@ def state_view(
     @pass_app
     def command(app: App, at: str | None = None, as_json: bool = False) -> None:
         _, state = app.state(at)
-        click.echo(output.to_json(as_data(state)) if as_json else "\n".join(as_lines(state)))
+        if as_json:
+            click.echo(output.to_json(as_data(state)))
+        else:
+            click.echo("\n".join(map(printable, as_lines(state))))
 
     return command
 
@@ -218,6 +223,6 @@ def hero_listing(
         if as_json:
             click.echo(output.to_json({hero.name: data(hero) for hero in state.heroes.values()}))
         for hero in [] if as_json else state.heroes.values():
-            click.echo(f"{hero.name:<12} {line(hero)}")
+            click.echo(printable(f"{hero.name:<12} {line(hero)}"))
 
     return command

@@ -4,6 +4,7 @@ import click
 
 from ledger import sessions
 from ledger.event import SessionEnded, SessionStarted
+from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 
@@ -55,9 +56,9 @@ def register(cli: click.Group) -> None:
         click.echo(f"Session {number}: events {moments[0].row.seq} to {moments[-1].row.seq}")
         for m in moments:
             if m.reverted:
-                click.echo(f"  #{m.row.seq} {m.description} — later undone, no effect")
+                click.echo(printable(f"  #{m.row.seq} {m.description} — later undone, no effect"))
                 continue
-            click.echo(f"  #{m.row.seq} {m.description}")
+            click.echo(printable(f"  #{m.row.seq} {m.description}"))
             for line in output.changes(m.before, m.after):
                 if line != "no change":
-                    click.echo(f"      {line}")
+                    click.echo(printable(f"      {line}"))
