@@ -337,7 +337,7 @@ class Campaign:
         encoded = msgspec.json.encode(event)
         try:
             decoded: Event = self.registry.decoder.decode(encoded)
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, RecursionError) as error:
             raise BadInput(f"event {event.tag()} is malformed: {error}") from None
         return decoded, encoded
 

@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
-from typing import TextIO
+from typing import IO, Any
 
 import click
 
@@ -16,7 +16,7 @@ from ledger.text import printable
 from ledger_cli.context import App
 
 
-def regular(file: TextIO) -> bool:
+def regular(file: IO[Any]) -> bool:
     """Whether ``file`` is a regular file (not a terminal, a pipe or a test's stream)."""
     try:
         return stat.S_ISREG(os.fstat(file.fileno()).st_mode)
