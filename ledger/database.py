@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from sqlite_utils import Database
 
 from ledger.errors import BadInput, NotFound
-from ledger.migrations import migrations
+from ledger.migrations import APPLICATION_ID, migrations
 
 if TYPE_CHECKING:
     import sqlite3 as sqlite3
@@ -41,20 +41,36 @@ def warn_if_old_sqlite(version: tuple[int, ...] | None = None) -> bool:
 
 
 def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
-    """Never add the ledger's tables to another program's database, nor to any file on read."""
+    """Never add the ledger's tables to another program's database, nor to any file on read,
+    and change nothing (not even the journal mode) before the file is known to be a ledger:
+    by its application id, or, for a file created before it had one, by its schema."""
+    application_id = db.execute("PRAGMA application_id").fetchone()[0]
     tables = set(db.table_names())
-    if "events" in tables:
+    if application_id == APPLICATION_ID or (application_id == 0 and _ledger_schema(db, tables)):
         return
-    if not create:
+    foreign = sorted(tables - {"_sqlite_migrations"})
+    if application_id == 0 and not foreign and not create:
         db.close()
         raise NotFound(f"{path} holds no campaign ledger; create a campaign with `campaign new`")
-    foreign = sorted(tables - {"_sqlite_migrations", "snapshots"})
-    if foreign:
+    if application_id != 0 or foreign:
         db.close()
-        raise BadInput(
-            f"{path} is another program's database (tables: {', '.join(foreign[:5])}); "
-            "choose another file"
+        shown = (
+            f"tables: {', '.join(foreign[:5])}" if foreign else f"application id {application_id}"
         )
+        raise BadInput(f"{path} is another program's database ({shown}); choose another file")
+
+
+def _ledger_schema(db: Database, tables: set[str]) -> bool:
+    """A file a campaign-ledger created before files had an application id: its events
+    table, and its first schema change recorded under the ledger's migration set."""
+    if not {"events", "_sqlite_migrations"} <= tables:
+        return False
+    return bool(
+        db.execute(
+            "SELECT 1 FROM _sqlite_migrations WHERE migration_set = ? AND name = 'm001_events'",
+            [migrations.name],
+        ).fetchone()
+    )
 
 
 def _check_schema_is_known(db: Database, path: Path) -> None:

@@ -1,7 +1,7 @@
 """A ledger file: any number of campaigns in one SQLite database."""
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -41,6 +41,9 @@ class Ledger:
         self.head_histories: dict[str, tuple[str, History]] = {}  # campaign: (head hash, …)
         self._found: dict[str | None, Campaign] = {}  # name asked for (key): the campaign
         self.file_identity: tuple[int, int] | None = None  # (device, inode) when opened
+        # What the command being run is, as its face describes it (the CLI: its command
+        # line), to tell a retry under an idempotency key from another command.
+        self.command_fingerprint: Callable[[], str | None] | None = None
         try:
             apply_plugin_migrations(db, self.registry.pm)
         except BaseException:

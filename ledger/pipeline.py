@@ -40,14 +40,15 @@ def write(
     store: EventStore,
     written: Sequence[tuple[Row, Event, CampaignState]],
     snapshots: Sequence[Snapshot] = (),
+    fingerprint: str | None = None,
 ) -> None:
     """Append the command's rows and run every reaction in one transaction."""
     rows = [row for row, _, _ in written]
     if not pm.hook.event_recorded.get_hookimpls():
-        store.append(rows, snapshots)  # nobody reacts: the store's own transaction suffices
+        store.append(rows, snapshots, fingerprint)  # nobody reacts: its transaction suffices
         return
     with store.db.atomic():
-        store.append(rows, snapshots)
+        store.append(rows, snapshots, fingerprint)
         react(pm, store.db, written)
 
 

@@ -290,8 +290,24 @@ class EventStore:
         )
         return [_row(values) for values in cursor]
 
-    def append(self, rows: Sequence[Row], snapshots: Sequence[Snapshot] = ()) -> None:
-        """Write one command's events (and snapshots) in one transaction, or nothing.
+    def fingerprint(self, campaign: str, idempotency_key: str) -> str | None:
+        """What the command recorded under this key was (its fingerprint), if known: keys
+        recorded before files kept it have none."""
+        found = self.db.execute(
+            "SELECT fingerprint FROM command_fingerprints WHERE campaign = ? "
+            "AND idempotency_key = ?",
+            [campaign, idempotency_key],
+        ).fetchone()
+        return str(found[0]) if found else None
+
+    def append(
+        self,
+        rows: Sequence[Row],
+        snapshots: Sequence[Snapshot] = (),
+        fingerprint: str | None = None,
+    ) -> None:
+        """Write one command's events (and snapshots, and the fingerprint of the command its
+        idempotency key names) in one transaction, or nothing.
 
         Each row's seq must be free: if another writer took it first, UNIQUE(campaign, seq)
         fails and ConflictError is raised with nothing written.
@@ -308,6 +324,12 @@ class EventStore:
                     conn.execute(
                         _insert(tuple(value is None for value in values)),
                         [value for value in values if value is not None],
+                    )
+                key = rows[0].idempotency_key if rows else None
+                if key is not None and fingerprint is not None:
+                    conn.execute(
+                        "INSERT INTO command_fingerprints VALUES (?, ?, ?)",
+                        [rows[0].campaign, key, fingerprint],
                     )
                 if snapshots:  # most commands take none
                     self.db.conn.executemany(

@@ -1,6 +1,7 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
 import functools
+import hashlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 import click
+import msgspec
 import pluggy
 
 from ledger.actions import Action, Game, decide
@@ -58,7 +60,8 @@ class App:
         """The ledger file, opened once per process (batch reuses it for every line)."""
         path = self.path
         if path not in self._ledgers:
-            self._ledgers[path] = Ledger.open(path, self.registry, create=create)
+            opened = self._ledgers[path] = Ledger.open(path, self.registry, create=create)
+            opened.command_fingerprint = command_line
         return self._ledgers[path]
 
     def replay_registry(self) -> Registry:
@@ -116,6 +119,23 @@ class App:
         for ledger in self._ledgers.values():
             ledger.close()
         self._ledgers.clear()
+
+
+def command_line() -> str | None:
+    """The command being run as the CLI read it (its words and parameters, --json aside): a
+    retry under an idempotency key reads the same, even if it rolls other dice."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    params = {name: value for name, value in ctx.params.items() if name != "as_json"}
+    text = msgspec.json.encode(
+        [ctx.command_path.split()[1:], params], order="sorted", enc_hook=_as_text
+    )
+    return "cli:" + hashlib.sha256(text).hexdigest()
+
+
+def _as_text(value: object) -> str:
+    return str(getattr(value, "name", value))
 
 
 def show_recorded(recorded: Recorded, as_json: bool) -> None:
