@@ -1,13 +1,15 @@
 """Opening the SQLite file: durable settings, migrations, and the SQLite version check."""
 
+import os
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from sqlite_utils import Database
 
 from ledger.errors import BadInput, NotFound
-from ledger.migrations import APPLICATION_ID, migrations
+from ledger.migrations import APPLICATION_ID, READ_OPTIONAL, migrations
 
 if TYPE_CHECKING:
     import sqlite3 as sqlite3
@@ -102,6 +104,36 @@ def _migrate(db: Database) -> None:
     db.conn.commit()
 
 
+def _on_read_only_media(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _open_read_only(path: Path) -> Database:
+    """A ledger on a read-only file system (a CD, a read-only mount): opened to read, with
+    no journal mode set and nothing upgraded. Without a write-ahead log beside it nobody can
+    change it, so it is opened immutable (SQLite needs no lock file it could not create)."""
+    wal = Path(f"{path}-wal")
+    immutable = not wal.exists() or wal.stat().st_size == 0
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro" + ("&immutable=1" if immutable else "")
+    try:
+        db = Database(sqlite3.connect(uri, uri=True), execute_plugins=False)
+        _check_is_a_ledger(db, path, create=False)
+        _check_schema_is_known(db, path)
+        needed = [m.name for m in migrations.pending(db) if m.name not in READ_OPTIONAL]
+    except sqlite3.DatabaseError as error:
+        raise BadInput(f"{path} is not a usable ledger database: {error}") from None
+    if needed:
+        db.close()
+        raise BadInput(
+            f"{path} is on a read-only file system and needs an upgrade ({', '.join(needed)}) "
+            "that cannot be written there; copy it to a writable place to open it"
+        )
+    return db
+
+
 def open_database(path: Path | str, *, create: bool = True) -> Database:
     """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
     warn_if_old_sqlite()
@@ -116,6 +148,8 @@ def open_database(path: Path | str, *, create: bool = True) -> Database:
             )
     if not create and not path.exists():
         raise NotFound(f"no ledger database at {path}; create a campaign with `campaign new NAME`")
+    if path.exists() and _on_read_only_media(path):
+        return _open_read_only(path)
     if create:
         path.parent.mkdir(parents=True, exist_ok=True)
     try:
