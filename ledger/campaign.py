@@ -356,8 +356,8 @@ class Campaign:
         checked = [self._validated(event) for event in events]
         events = [event for event, _ in checked]
         for seq, (event, encoded) in enumerate(checked, start=command):
-            check_new_text(event, encoded, state)  # before the rules: they strip names
             legal = event.apply(state)  # the rules first: validators only see legal events
+            check_new_text(event, encoded, state)  # what the rules let through (they strip)
             reasons += vetoes(self.registry, state, event)
             state = legal
             row = self.make_row(

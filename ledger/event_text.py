@@ -12,17 +12,20 @@ from ledger.state import CampaignState
 from ledger.text import check_text, quoted
 
 
-def strings(value: object, field: str = "the text") -> Iterator[tuple[str, str]]:
-    """Every string in a decoded JSON value, with the field it is in."""
+def strings(value: object, field: str = "") -> Iterator[tuple[str, str]]:
+    """Every string in a decoded JSON value, with the field it is in ("item name")."""
     if isinstance(value, str):
-        yield field, value
+        yield _LABELS.get(field, field.replace("_", " ") or "text"), value
     elif isinstance(value, dict):
         for key, item in value.items():
             yield from strings(key, field)
-            yield from strings(item, str(key))
+            yield from strings(item, f"{field} {key}".strip())
     elif isinstance(value, list):
         for item in value:
             yield from strings(item, field)
+
+
+_LABELS = {"hero": "Hero name", "to": "Hero name", "source": "lock source"}
 
 
 def names(state: CampaignState) -> Iterator[str]:
@@ -45,7 +48,7 @@ def check_new_text(event: Event, encoded: bytes, state: CampaignState) -> None:
     if not plain:
         texts = list(strings(msgspec.json.decode(encoded)))
         for field, text in texts:
-            check_text(text, field.replace("_", " "))
+            check_text(text, field)
     others = [name for name in names(state) if not name.isascii()]
     if plain and not others:
         return  # ASCII imitates nothing ASCII: the usual event, checked in microseconds

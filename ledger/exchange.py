@@ -162,8 +162,8 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     numbered = iter(_Source(lines))
     manifest = _manifest(numbered)
     name = manifest.campaign
-    if any(name_key(existing) == name_key(name) for existing in ledger.campaigns()):
-        raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
+    # Said after the file's own problems; meanwhile nothing is written.
+    taken = any(name_key(existing) == name_key(name) for existing in ledger.campaigns())
     chain, history = ChainCheck(name), HistoryCheck(name)
     metas, page, count, head_hash = [], [], 0, ""
     broken: Problem | None = None
@@ -180,7 +180,8 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
                 continue
             if row.type in META_TYPES:
                 metas.append(row)
-            page.append(row)
+            if not taken:
+                page.append(row)
             if len(page) == PAGE:
                 ledger.store.append(page)
                 page = []
@@ -193,6 +194,8 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         )
     if broken:
         raise IntegrityError(f"the file does not verify: {broken}")
+    if taken:
+        raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
     ledger.store.append(page)
     return _replay(ledger, name, count, History(metas_from_rows(metas)))
 

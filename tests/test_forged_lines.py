@@ -16,7 +16,7 @@ from ledger.ledger import Ledger
 from ledger.lookalikes import fold, lookalike
 from ledger.state import Item
 from ledger.text import printable, unprintable
-from ledger_base_game.events import ItemGained, StaminaLocked
+from ledger_base_game.events import ItemGained, StaminaLocked, StepStarted
 from ledger_base_game.events_city import InjuryDrawn, SleepFound
 from tests.campaign_helpers import refuse, resolved_city
 from tests.conftest import Invoke, event_count
@@ -117,6 +117,7 @@ def test_the_python_face_refuses_a_forged_name(tmp_path: Path) -> None:
     with Ledger.open(path) as ledger:
         party = ledger.campaign()
         party.record([ItemGained(hero="Torrax", item=Item(name="Sword"))])
+        party.record([StepStarted(kind="city")])  # where a place to sleep may be found
         before = party.head().seq
         for event in (
             ItemGained(hero="Torrax", item=Item(name=FORGED)),

@@ -9,6 +9,7 @@ from ledger_cli import batch_lines, shell_words
 from ledger_cli.acknowledgements import Acknowledgements, regular
 from ledger_cli.app import guarded
 from ledger_cli.context import App, pass_app
+from ledger_cli.numbers import check_ascii_numbers
 
 
 def register(cli: click.Group) -> None:
@@ -76,6 +77,7 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
     the root command's own parse and function: a line's parse is most of its cost, and the
     batch's root already holds what they would give (the line has no key and no expected
     seq). The command runs under the root's error handling and retry, as on its own."""
+    check_ascii_numbers(args)  # as the root's parse does for a whole command line
     root, app, params = batch_root.command, batch_root.obj, batch_root.params
     assert isinstance(root, click.Group)
     assert isinstance(app, App)
