@@ -1,12 +1,13 @@
 """Property tests for what comes from outside (issue 17): names, numbers, import files and
 batch lines. Whatever the input, the answer is a record or a clean refusal (a LedgerError,
 or a usage error for the CLI), never another exception; nothing is written on refusal; and
-nothing shown holds a raw control character."""
+nothing shown holds a raw control character. Each example counts in the reliability figures
+(``--report-figures``)."""
 
 import io
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -51,15 +52,21 @@ def export_lines(party_file: Path) -> list[str]:
 
 @SETTINGS
 @given(st.text(max_size=40))
-def test_any_name_is_recorded_clean_or_refused(party_file: Path, name: str) -> None:
+def test_any_name_is_recorded_clean_or_refused(
+    party_file: Path, record_figures: Callable[..., None], name: str
+) -> None:
     with Ledger.open(party_file) as ledger:
         party = ledger.campaign()
         before = party.head().seq
+        area = "Hostile input: random item names (Hypothesis)"
         try:
             recorded = party.record([ItemGained(hero="Torrax", item=Item(name=name))])
         except LedgerError:
-            assert party.head().seq == before
+            written = party.head().seq != before
+            record_figures(area, tried=1, refused=1, failed=int(written))
+            assert not written
             return
+        record_figures(area, tried=1, recorded=1)
         stored = recorded.events[0].item.name  # type: ignore[attr-defined]
         assert not any(unprintable(c) for c in stored)
         assert stored.strip()
@@ -112,11 +119,17 @@ def test_numbers_are_ascii_digits(word: str) -> None:
 
 @SETTINGS
 @given(st.text(st.characters(categories=["Nd"]), min_size=1, max_size=3))
-def test_the_cli_refuses_numbers_in_other_digits(party_file: Path, digits: str) -> None:
+def test_the_cli_refuses_numbers_in_other_digits(
+    party_file: Path, record_figures: Callable[..., None], digits: str
+) -> None:
     runner = CliRunner()
     result = runner.invoke(
         build_cli(), ["--database", str(party_file), "stars", "gain", "Torrax", digits]
     )
+    refused = int(not digits.isascii() and result.exit_code == 2)
+    failed = int(not digits.isascii() and not refused)
+    area = "Hostile input: random digits as a number (Hypothesis)"
+    record_figures(area, tried=1, refused=refused, failed=failed)
     if digits.isascii():
         assert result.exit_code in (0, 1), result.output  # 0 Stars is refused by the rules
         if result.exit_code == 0:
@@ -133,8 +146,9 @@ def test_the_cli_refuses_numbers_in_other_digits(party_file: Path, digits: str) 
 @SETTINGS
 @given(st.data())
 def test_a_changed_export_imports_whole_or_not_at_all(
-    export_lines: list[str], data: st.DataObject
+    export_lines: list[str], record_figures: Callable[..., None], data: st.DataObject
 ) -> None:
+    area = "Hostile input: random changes to an export (Hypothesis)"
     lines = list(export_lines)
     change = data.draw(st.sampled_from(["flip", "drop", "duplicate-key", "nest", "bytes"]))
     at = data.draw(st.integers(0, len(lines) - 1))
@@ -158,10 +172,14 @@ def test_a_changed_export_imports_whole_or_not_at_all(
         try:
             campaign = import_campaign(ledger, io.BytesIO(encoded))
         except LedgerError:
+            written = ledger.db.execute("SELECT count(*) FROM events").fetchone()[0]
+            record_figures(area, tried=1, refused=1, failed=int(bool(written)))
             assert ledger.campaigns() == []
-            assert ledger.db.execute("SELECT count(*) FROM events").fetchone()[0] == 0
+            assert written == 0
             return
-        assert campaign.head().seq == len(export_lines) - 1
+        whole = campaign.head().seq == len(export_lines) - 1
+        record_figures(area, tried=1, **{"imported whole": int(whole)}, failed=int(not whole))
+        assert whole
 
 
 # Batch lines: any bytes.
@@ -187,14 +205,19 @@ def test_batch_lines_are_read_or_refused_by_number(raw: bytes) -> None:
         max_size=4,
     )
 )
-def test_a_batch_of_random_lines_never_crashes(party_file: Path, lines: list[str]) -> None:
+def test_a_batch_of_random_lines_never_crashes(
+    party_file: Path, record_figures: Callable[..., None], lines: list[str]
+) -> None:
     runner = CliRunner()
     text = "".join(line.replace("\n", " ") + "\n" for line in lines)
     result = runner.invoke(
         build_cli(), ["--database", str(party_file), "batch", "-"], input=text.encode()
     )
+    crashed = not (result.exception is None or isinstance(result.exception, SystemExit))
+    area = "Hostile input: random batch files (Hypothesis)"
+    record_figures(area, tried=1, lines=len(lines), failed=int(crashed))
     assert result.exit_code in (0, 1, 2), result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert not crashed, result.output
     assert not any(unprintable(c) for c in result.output if c != "\n")
 
 
