@@ -44,11 +44,12 @@ def write(
 ) -> None:
     """Append the command's rows and run every reaction in one transaction."""
     rows = [row for row, _, _ in written]
+    store.with_fingerprint(fingerprint)
     if not pm.hook.event_recorded.get_hookimpls():
-        store.append(rows, snapshots, fingerprint)  # nobody reacts: its transaction suffices
+        store.append(rows, snapshots)  # nobody reacts: the store's own transaction suffices
         return
     with store.db.atomic():
-        store.append(rows, snapshots, fingerprint)
+        store.append(rows, snapshots)
         react(pm, store.db, written)
 
 

@@ -81,6 +81,7 @@ class EventStore:
         self.db = db
         # campaign: (the file's version when read, the head then); see head()
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
+        self._next_fingerprint: str | None = None  # see with_fingerprint
 
     def _version(self) -> tuple[int, int] | None:
         """Changes whenever anything may have been committed since it was last read: another
@@ -300,19 +301,20 @@ class EventStore:
         ).fetchone()
         return str(found[0]) if found else None
 
-    def append(
-        self,
-        rows: Sequence[Row],
-        snapshots: Sequence[Snapshot] = (),
-        fingerprint: str | None = None,
-    ) -> None:
-        """Write one command's events (and snapshots, and the fingerprint of the command its
-        idempotency key names) in one transaction, or nothing.
+    def with_fingerprint(self, fingerprint: str | None) -> None:
+        """What the next command appended is (``Campaign._fingerprint``): ``append`` stores it
+        under the command's idempotency key, in the command's transaction."""
+        self._next_fingerprint = fingerprint
+
+    def append(self, rows: Sequence[Row], snapshots: Sequence[Snapshot] = ()) -> None:
+        """Write one command's events (and snapshots) in one transaction, or nothing.
 
         Each row's seq must be free: if another writer took it first, UNIQUE(campaign, seq)
         fails and ConflictError is raised with nothing written.
         """
         conn = self.db.conn
+        fingerprint, self._next_fingerprint = self._next_fingerprint, None
+        key = rows[0].idempotency_key if rows else None
         # The head this command read (see the end); none inside a caller's transaction,
         # which may yet roll back.
         head = None if conn.in_transaction or not rows else self._heads.get(rows[0].campaign)
@@ -325,7 +327,6 @@ class EventStore:
                         _insert(tuple(value is None for value in values)),
                         [value for value in values if value is not None],
                     )
-                key = rows[0].idempotency_key if rows else None
                 if key is not None and fingerprint is not None:
                     conn.execute(
                         "INSERT INTO command_fingerprints VALUES (?, ?, ?)",

@@ -88,5 +88,7 @@ class Acknowledgements:
             ledger = self.app.opened_ledger(self.database)
             if ledger is not None:
                 self.started = True
-                self.release()
+                # The log is opened before anything is shown: once a line is acknowledged,
+                # a deleted log is noticed (GroupCommit checks it is still the one opened).
                 self.group = GroupCommit.start(ledger.db)
+                self.release()
