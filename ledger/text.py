@@ -34,8 +34,8 @@ def unprintable(char: str) -> bool:
 def printable(text: str) -> str:
     """Text as typed, with anything a terminal would act on (escapes, line breaks) or would
     hide escaped: safe to show whatever a file holds."""
-    if text.isascii() and text.isprintable():
-        return text
+    if text.isprintable() and (text.isascii() or INVISIBLE.isdisjoint(text)):
+        return text  # the usual text, checked in C
     return "".join(
         c if c.isprintable() and c not in INVISIBLE else c.encode("unicode_escape").decode()
         for c in text
@@ -45,7 +45,7 @@ def printable(text: str) -> str:
 def check_text(value: str, what: str) -> str:
     """Refuse text a player typed that holds an unprintable character anywhere, before any
     stripping: a name with a line break or an invisible filler could forge or hide output."""
-    if value.isascii() and value.isprintable():
+    if value.isprintable() and (value.isascii() or INVISIBLE.isdisjoint(value)):
         return value
     for char in value:
         if unprintable(char):
