@@ -25,6 +25,7 @@ from ledger.verify_checks import ChainCheck, HistoryCheck, Problem
 
 FORMAT = "campaign-ledger/1"
 _encode = msgspec.json.Encoder().encode
+_row_decoder = msgspec.json.Decoder(Row)
 # The columns the fold reads (rows.VALUES order; the others read as NULL).
 _FOLDED = tuple(
     column
@@ -153,7 +154,7 @@ def _manifest(numbered: Iterator[tuple[int, str]]) -> Manifest:
 
 def _row(number: int, line: str) -> Row:
     try:
-        row = msgspec.json.decode(line, type=Row)
+        row = _row_decoder.decode(line)
     except (msgspec.DecodeError, RecursionError) as error:
         raise BadInput(f"line {number}: not an event row ({error})") from None
     try:
