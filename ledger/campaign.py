@@ -183,9 +183,9 @@ class Campaign:
             raise BadInput("a command must record at least one event")
         if any(event.tag() in META_TYPES for event in events):
             raise BadInput("undo and redo are recorded with Campaign.undo() and Campaign.redo()")
-        fingerprint = fingerprint or self._fingerprint(
-            idempotency_key, "record", [msgspec.json.encode(event) for event in events]
-        )
+        if idempotency_key is not None and fingerprint is None:
+            encoded = [msgspec.json.encode(event) for event in events]
+            fingerprint = self._fingerprint(idempotency_key, "record", encoded)
         head, earlier = self._begin(expected_seq, idempotency_key, fingerprint)
         if earlier:
             return earlier
