@@ -5,6 +5,8 @@ a file recorded before keeps opening as it did, and is shown through ``printable
 
 from collections.abc import Iterator
 
+import msgspec
+
 from ledger.errors import BadInput
 from ledger.event import Event
 from ledger.lookalikes import lookalike
@@ -41,8 +43,6 @@ def names(state: CampaignState) -> Iterator[str]:
 def check_new_text(event: Event, encoded: bytes, state: CampaignState) -> None:
     """Refuse ``event`` (``encoded`` as JSON) if a string in it holds an unprintable
     character or imitates a Hero or item name of ``state`` with other letters."""
-    import msgspec
-
     plain = encoded.isascii() and b"\\" not in encoded  # JSON escapes every control character
     texts: list[tuple[str, str]] | None = None
     if not plain:
