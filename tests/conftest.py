@@ -13,7 +13,7 @@ from ledger.ledger import Ledger
 from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger_cli.app import build_cli
-from tests.reliability import figures
+from tests.helpers import figures
 
 Invoke = Callable[..., Result]
 

@@ -2,9 +2,10 @@
 
 import subprocess
 import sys
-from pathlib import Path
 
-BENCH = Path(__file__).parent.parent / "bench" / "bench_projection.py"
+from tests.helpers import ROOT
+
+BENCH = ROOT / "bench" / "bench_projection.py"
 
 
 def test_the_projection_benchmark_runs() -> None:

@@ -4,9 +4,9 @@ are measured, never asserted: timing belongs to `python -m bench`, not to the te
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).parent.parent
+from tests.helpers import ROOT
+
 TARGETS = {
     "1_recording_vs_raw",
     "2_import_vs_raw",

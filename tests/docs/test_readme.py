@@ -1,11 +1,10 @@
 """The README's commands are the ones CI runs, and its example campaign works."""
 
 import re
-from pathlib import Path
 
 from tests.conftest import Invoke
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text()
 
 

@@ -6,7 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-SOURCE = Path(__file__).parent.parent / "plugins" / "example_expansion"
+from tests.helpers import ROOT
+
+SOURCE = ROOT / "plugins" / "example_expansion"
 PLUGIN = "ledger_example_expansion"
 PIP_INSTALL = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
 PIP_INSTALL += ["--no-deps", "--no-index", "--no-build-isolation"]  # offline, from the venv

@@ -26,7 +26,7 @@ from ledger.registry import Registry
 from ledger.state import CampaignState, Item
 from ledger_cli.app import build_cli
 from tests.conftest import event_count, rows_of
-from tests.expansion import PLUGIN, install_example_expansion
+from tests.helpers.expansion import PLUGIN, install_example_expansion
 
 TORRAX = ("hero", "add", "Torrax", "--agility", "2", "--will", "2", "--taunt", "6")
 TORRAX += ("--wounded-chips", "5")

@@ -1,7 +1,6 @@
 """The core ships no content: everything comes through the plugin hooks."""
 
 import ast
-from pathlib import Path
 
 import pytest
 
@@ -12,8 +11,9 @@ from ledger.hookspecs import hookimpl
 from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger_base_game.events import DamageTaken
+from tests.helpers import ROOT
 
-CORE = Path(__file__).parent.parent / "ledger"
+CORE = ROOT / "ledger"
 
 
 def test_without_plugins_every_content_registry_is_empty(monkeypatch: pytest.MonkeyPatch) -> None:

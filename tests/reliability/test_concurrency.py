@@ -18,7 +18,7 @@ from ledger.store import EventStore
 from ledger_base_game.events import StaminaSpent, StarsGained
 from ledger_cli import app as cli_app
 from ledger_cli.app import build_cli
-from tests.reliability.helpers import (
+from tests.helpers.files import (
     CHILD,
     ZUVA,
     assert_sound,

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.reliability.helpers import (
+from tests.helpers.files import (
     CHILD,
     ZUVA,
     assert_sound,

@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from ledger import ledger as ledger_module
 from ledger.database import open_database, sqlite3
 from ledger_cli.app import build_cli
-from tests.reliability.helpers import (
+from tests.helpers.files import (
     ZUVA,
     cli_args,
     damage,

@@ -33,7 +33,7 @@ from ledger_base_game.events import (
     StarsSpent,
     StepStarted,
 )
-from tests.reliability.helpers import ZUVA
+from tests.helpers.files import ZUVA
 
 Connection = Any
 CLEAN_HISTORIES = 1000

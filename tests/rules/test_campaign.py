@@ -2,14 +2,14 @@
 campaign rule on the way, the final Party sheet field by field, and a clean verify."""
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import Invoke
+from tests.helpers import ROOT
 
-SCRIPT = Path(__file__).parent.parent / "examples" / "campaign-to-level-5.txt"
+SCRIPT = ROOT / "examples" / "campaign-to-level-5.txt"
 
 
 @pytest.fixture(scope="module")

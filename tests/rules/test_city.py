@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.campaign_helpers import hero, refuse, resolved_city
 from tests.conftest import Invoke
+from tests.helpers.cli import hero, refuse, resolved_city
 
 
 def cap(run: Invoke, name: str, *at: str) -> int:

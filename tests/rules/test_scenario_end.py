@@ -11,8 +11,8 @@ from ledger.ledger import Ledger
 from ledger.registry import Registry
 from ledger.state import CampaignState
 from ledger_base_game.events import HeroJoined, ScenarioEnded, StepStarted
-from tests.campaign_helpers import hero, party_json, refuse
 from tests.conftest import Invoke
+from tests.helpers.cli import hero, party_json, refuse
 
 
 def play(run: Invoke, scenario: str, *start: str) -> Invoke:

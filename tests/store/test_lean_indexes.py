@@ -31,7 +31,7 @@ from ledger_base_game.events import (
     StaminaSpent,
     StepStarted,
 )
-from tests.test_history_properties import COMMON, Run, fresh_ledger, operations
+from tests.history.test_history_properties import COMMON, Run, fresh_ledger, operations
 
 NAME = "Lean"
 KEY = "evening-2"

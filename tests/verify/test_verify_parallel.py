@@ -26,7 +26,7 @@ from ledger.verify_checks import Ascending, HistoryCheck
 from ledger.verify_segments import Found
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.reliability.test_tampering import _random_history
-from tests.test_store import tamper_payload
+from tests.store.test_store import tamper_payload
 
 
 @pytest.fixture

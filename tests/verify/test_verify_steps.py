@@ -11,7 +11,7 @@ from ledger import forked
 from ledger import verify as verify_module
 from ledger.ledger import Ledger
 from ledger.verify import verify
-from tests.test_lean_indexes import play
+from tests.store.test_lean_indexes import play
 
 
 @pytest.fixture(params=["one process", "two processes"])
