@@ -8,14 +8,13 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
-from ledger.database import open_database
 from ledger.ledger import Ledger
 from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger_cli.app import build_cli
 from tests.helpers import figures
-
-Invoke = Callable[..., Result]
+from tests.helpers.cli import Invoke
+from tests.helpers.party import PARTY
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -120,54 +119,9 @@ def ok(invoke: Invoke) -> Invoke:
     return run
 
 
-def event_count(db_path: Path) -> int:
-    with Ledger.open(db_path, create=False) as opened:
-        return int(opened.db.execute("SELECT count(*) FROM events").fetchone()[0])
-
-
-def rows_of(path: Path) -> list[dict[str, Any]]:
-    """Every stored event, every column, read straight from the file (none if no file)."""
-    if not path.exists():
-        return []
-    db = open_database(path, create=False)
-    try:
-        cursor = db.execute("SELECT * FROM events ORDER BY campaign, seq")
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
-    finally:
-        db.close()
-
-
 @pytest.fixture
 def party(ok: Invoke) -> Invoke:
     """A campaign with Zuva'Sai (8 chips, wounded side 4) and Torrax (10 chips, 5)."""
-    ok("campaign", "new", "Test")
-    ok(
-        "hero",
-        "add",
-        "Zuva'Sai",
-        "--might",
-        "2",
-        "--agility",
-        "3",
-        "--will",
-        "4",
-        "--taunt",
-        "3",
-        "--wounded-chips",
-        "4",
-    )
-    ok(
-        "hero",
-        "add",
-        "Torrax",
-        "--agility",
-        "2",
-        "--will",
-        "2",
-        "--taunt",
-        "6",
-        "--wounded-chips",
-        "5",
-    )
+    for args in PARTY:
+        ok(*args)
     return ok

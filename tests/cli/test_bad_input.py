@@ -31,9 +31,10 @@ from click.testing import CliRunner, Result
 
 from ledger.plugins import get_plugin_manager
 from ledger_cli.app import build_cli
-from tests.conftest import Invoke, event_count
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count
+from tests.helpers.party import PARTY, ZUVA
 
-ZUVA = "Zuva'Sai"
 HUGE = str(10**30)
 STATS = "--might 1 --agility 1 --will 1 --taunt 1 --chips 5 --wounded-chips 3"
 
@@ -90,23 +91,16 @@ def assert_refused(result: Result, says: str | Sequence[str], hostile: str | Non
         assert hostile not in out, f"hostile text echoed raw:\n{report}"
 
 
-# conftest's ``party``, word for word, built once per module and copied for each test: the
-# ~600 cases here would otherwise spend most of their time recording the same three events.
-PARTY = [
-    "campaign new Test",
-    "hero add {zuva} --might 2 --agility 3 --will 4 --taunt 3 --wounded-chips 4",
-    "hero add Torrax --agility 2 --will 2 --taunt 6 --wounded-chips 5",
-]
-
-
+# conftest's ``party`` (the same PARTY commands), built once per module and copied for each
+# test: the ~600 cases here would otherwise spend most of their time recording the same events.
 @pytest.fixture(scope="module")
 def party_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("party") / "ledger.db"
     cli = build_cli(get_plugin_manager())
     environment = {"LEDGER_DATABASE": None, "LEDGER_CAMPAIGN": None, "LEDGER_LOAD_PLUGINS": None}
     runner = CliRunner(env=environment)
-    for line in PARTY:
-        result = runner.invoke(cli, ["--database", str(path), *cmd(line)])
+    for args in PARTY:
+        result = runner.invoke(cli, ["--database", str(path), *args])
         assert result.exit_code == 0, result.output
     assert event_count(path) == len(PARTY)
     return path

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Invoke, event_count
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count
 
 
 def test_hero_show_json_has_the_contract_fields(party: Invoke) -> None:

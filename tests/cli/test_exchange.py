@@ -12,7 +12,8 @@ from click.testing import CliRunner, Result
 
 from ledger.database import open_database
 from ledger_cli.app import build_cli
-from tests.conftest import Invoke, rows_of
+from tests.helpers.cli import Invoke
+from tests.helpers.files import rows_of
 
 Run = Callable[..., Result]
 

@@ -2,8 +2,8 @@
 
 import re
 
-from tests.conftest import Invoke
 from tests.helpers import ROOT
+from tests.helpers.cli import Invoke
 
 README = (ROOT / "README.md").read_text()
 

@@ -1,11 +1,19 @@
-"""Helpers for the campaign tests (Stock, City step, scenario end): JSON views and refusals
-that must exit 1 and write nothing."""
+"""Driving the CLI the way the tests do: ``Invoke`` (the pytest plugin's, what conftest's
+``invoke`` and ``ok`` are), the JSON views, and refusals that must exit 1 and write nothing."""
 
 import json
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import Invoke, event_count
+from ledger_pytest.plugin import Invoke
+from tests.helpers.files import event_count
+
+__all__ = ["Invoke", "hero", "party_json", "refuse", "resolved_city", "shown"]
+
+
+def shown(run: Invoke, *args: str) -> Any:
+    """What a command shows with ``--json``."""
+    return json.loads(run(*args, "--json").output)
 
 
 def hero(run: Invoke, name: str, *at: str) -> dict[str, Any]:

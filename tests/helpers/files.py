@@ -1,42 +1,30 @@
-"""What the reliability tests share: a party ledger, child processes, and the checks a file
-must pass after anything happened to it."""
+"""What a ledger file holds, read straight from it (not through the code under test), and the
+checks a file must pass after anything happened to it."""
 
-import os
-import subprocess
-import sys
-from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from ledger.database import sqlite3
+from ledger.database import open_database, sqlite3
 from ledger.ledger import Ledger
 from ledger.verify import verify
-from ledger_base_game.events import HeroJoined
-
-CHILD = Path(__file__).with_name("child.py")
-ZUVA = "Zuva'Sai"
 
 
-def make_party(
-    path: Path, *heroes: str, snapshot_interval: int = 100, campaign: str = "Test"
-) -> None:
-    """A campaign "Test" with Zuva'Sai (8 chips) and Torrax (10), plus any ``heroes`` (10)."""
-    with Ledger.open(path, snapshot_interval=snapshot_interval) as ledger:
-        party = ledger.create_campaign(campaign)
-        stats = {"might": 2, "agility": 2, "will": 2, "taunt": 3}
-        party.record([HeroJoined(hero=ZUVA, chips=8, wounded_chips=4, **stats)])
-        for name in ("Torrax", *heroes):
-            party.record([HeroJoined(hero=name, chips=10, wounded_chips=5, **stats)])
+def event_count(db_path: Path) -> int:
+    with Ledger.open(db_path, create=False) as opened:
+        return int(opened.db.execute("SELECT count(*) FROM events").fetchone()[0])
 
 
-def cli_args(db_path: Path, *args: str) -> list[str]:
-    """A real ``campaign-ledger`` process (through child.py, which also counts conflicts)."""
-    return [sys.executable, str(CHILD), "cli", "--database", str(db_path), *args]
-
-
-def run(args: Sequence[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        args, input=stdin, capture_output=True, text=True, timeout=120, env=child_env()
-    )
+def rows_of(path: Path) -> list[dict[str, Any]]:
+    """Every stored event, every column, read straight from the file (none if no file)."""
+    if not path.exists():
+        return []
+    db = open_database(path, create=False)
+    try:
+        cursor = db.execute("SELECT * FROM events ORDER BY campaign, seq")
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
+    finally:
+        db.close()
 
 
 def integrity(path: Path) -> str:
@@ -95,7 +83,3 @@ def damage(path: Path) -> list[str]:
 def assert_sound(path: Path) -> None:
     """The file is an intact SQLite database whose chains have no gap and verify."""
     assert damage(path) == []
-
-
-def child_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONUNBUFFERED": "1"}

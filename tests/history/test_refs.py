@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Invoke
+from tests.helpers.cli import Invoke
 
 
 def torrax_at(run: Invoke, ref: str) -> dict[str, Any]:

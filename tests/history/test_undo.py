@@ -2,7 +2,8 @@
 
 import json
 
-from tests.conftest import Invoke, event_count
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count
 
 
 def log(run: Invoke) -> list[dict[str, object]]:

@@ -25,8 +25,8 @@ from ledger.projection import Projector
 from ledger.registry import Registry
 from ledger.state import CampaignState, Item
 from ledger_cli.app import build_cli
-from tests.conftest import event_count, rows_of
 from tests.helpers.expansion import PLUGIN, install_example_expansion
+from tests.helpers.files import event_count, rows_of
 
 TORRAX = ("hero", "add", "Torrax", "--agility", "2", "--will", "2", "--taunt", "6")
 TORRAX += ("--wounded-chips", "5")

@@ -28,7 +28,8 @@ from ledger.rows import Row
 from ledger.state import CampaignState, Item
 from ledger_base_game.events import DamageTaken
 from ledger_cli.app import build_cli
-from tests.conftest import Invoke, event_count, rows_of
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count, rows_of
 
 HOOKS = sorted(
     name for name in dir(hookspecs) if hasattr(getattr(hookspecs, name), f"{PROJECT}_spec")

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from ledger.rows import GENESIS, Row
 from ledger_cli.app import build_cli
-from tests.helpers.files import ZUVA, assert_sound, head, make_party, stored
+from tests.helpers.files import assert_sound, head, stored
+from tests.helpers.party import ZUVA, make_party
 
 COMMAND_LINES = 300
 IMPORT_FILES = 200

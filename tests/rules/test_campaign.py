@@ -1,13 +1,12 @@
 """The scripted campaign from level 1 to level 5 (examples/campaign-to-level-5.txt): every
 campaign rule on the way, the final Party sheet field by field, and a clean verify."""
 
-import json
 from typing import Any
 
 import pytest
 
-from tests.conftest import Invoke
 from tests.helpers import ROOT
+from tests.helpers.cli import Invoke, shown
 
 SCRIPT = ROOT / "examples" / "campaign-to-level-5.txt"
 
@@ -30,10 +29,6 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> Invoke:
 
     run("batch", "--quiet", str(SCRIPT))
     return run
-
-
-def shown(run: Invoke, *args: str) -> Any:
-    return json.loads(run(*args, "--json").output)
 
 
 def test_the_final_party_sheet(campaign: Invoke) -> None:

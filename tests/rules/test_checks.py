@@ -8,7 +8,8 @@ from typing import Any
 import pluggy
 import pytest
 
-from tests.conftest import Invoke, event_count
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count
 from tests.helpers.hero_setup import set_hero, setup_pm
 
 
@@ -632,7 +633,7 @@ def test_an_imported_check_claiming_an_unspent_gem_is_refused(
     table: Invoke, invoke: Invoke, tmp_path: Path
 ) -> None:
     """A forger re-hashing an export cannot add a gem to a check without its spending."""
-    from tests.verify.test_forgery import payload, rehash
+    from tests.helpers.tampering import payload, rehash
 
     table("gem", "gain", "Venia", "achievement")
     table("check", "Venia", "agility", "3", "--roll", "1 1 2")

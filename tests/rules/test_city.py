@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Invoke
-from tests.helpers.cli import hero, refuse, resolved_city
+from tests.helpers.cli import Invoke, hero, refuse, resolved_city
 
 
 def cap(run: Invoke, name: str, *at: str) -> int:

@@ -10,8 +10,7 @@ from ledger.content import FactionSpec
 from ledger.hookspecs import hookimpl
 from ledger.state import CampaignState
 from ledger_base_game.events_city import ReputationGained
-from tests.conftest import Invoke
-from tests.helpers.cli import party_json, refuse
+from tests.helpers.cli import Invoke, party_json, refuse
 
 
 def test_reputation_is_counted_and_no_rank_is_reported_without_thresholds(party: Invoke) -> None:

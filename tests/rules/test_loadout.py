@@ -4,8 +4,7 @@ scenario (limit 5, active items excluded, backpacks add), and their refusals."""
 import json
 from pathlib import Path
 
-from tests.conftest import Invoke
-from tests.helpers.cli import hero, refuse
+from tests.helpers.cli import Invoke, hero, refuse
 
 
 def loadout(run: Invoke) -> dict[str, dict[str, object]]:

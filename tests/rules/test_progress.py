@@ -1,26 +1,12 @@
 """Gems, Journals, XP and levels, Classes, skills, Professions and Talents (§6, §8.5, §9),
 sessions and the sheets, through the CLI as a group would type them."""
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import Invoke, event_count
-
-
-def shown(run: Invoke, *args: str) -> Any:
-    return json.loads(run(*args, "--json").output)
-
-
-def refused(invoke: Invoke, db_path: Path, *args: str, says: str) -> None:
-    before = event_count(db_path)
-    result = invoke(*args)
-    assert result.exit_code == 1, result.output
-    assert says in result.output
-    assert "Traceback" not in result.output
-    assert event_count(db_path) == before
+from tests.helpers.cli import Invoke, refuse, shown
 
 
 @pytest.fixture
@@ -59,10 +45,10 @@ def test_gems_are_spent_and_the_missing_ones_refused(
     party("gem", "gain", "Torrax", "achievement", "2")
     party("gem", "spend", "Torrax", "achievement")
     assert shown(party, "hero", "show", "Torrax")["gems"]["achievement"] == 1
-    refused(invoke, db_path, "gem", "spend", "Torrax", "achievement", "2", says="has 1")
-    refused(invoke, db_path, "gem", "spend", "Torrax", "inspiration", says="has 0 Inspiration")
-    refused(invoke, db_path, "gem", "gain", "Torrax", "achievement", "0", says="from 1")
-    refused(invoke, db_path, "gem", "gain", "Torrax", "achievement", "-2", says="from 1")
+    refuse(invoke, db_path, "gem", "spend", "Torrax", "achievement", "2", says="has 1")
+    refuse(invoke, db_path, "gem", "spend", "Torrax", "inspiration", says="has 0 Inspiration")
+    refuse(invoke, db_path, "gem", "gain", "Torrax", "achievement", "0", says="from 1")
+    refuse(invoke, db_path, "gem", "gain", "Torrax", "achievement", "-2", says="from 1")
 
 
 # §8.5 Journals and keywords
@@ -86,14 +72,14 @@ def test_keywords_cross_out_and_tally_in_party_and_hero_journals(party: Invoke) 
 
 def test_keyword_refusals(party: Invoke, invoke: Invoke, db_path: Path) -> None:
     party("keyword", "add", "Moonsilver")
-    refused(invoke, db_path, "keyword", "add", "moonsilver", says="never written twice")
+    refuse(invoke, db_path, "keyword", "add", "moonsilver", says="never written twice")
     party("keyword", "cross", "Moonsilver")
-    refused(invoke, db_path, "keyword", "add", "Moonsilver", says="crossed out")
-    refused(invoke, db_path, "keyword", "cross", "Moonsilver", says="already crossed out")
-    refused(invoke, db_path, "keyword", "tally", "Moonsilver", says="no tally")
-    refused(invoke, db_path, "keyword", "cross", "Absent", "--hero", "Torrax", says="not in")
-    refused(invoke, db_path, "keyword", "add", "Bad\x00word", says="keyword")
-    refused(invoke, db_path, "keyword", "add", "X", "--hero", "Nobody", says="no Hero named")
+    refuse(invoke, db_path, "keyword", "add", "Moonsilver", says="crossed out")
+    refuse(invoke, db_path, "keyword", "cross", "Moonsilver", says="already crossed out")
+    refuse(invoke, db_path, "keyword", "tally", "Moonsilver", says="no tally")
+    refuse(invoke, db_path, "keyword", "cross", "Absent", "--hero", "Torrax", says="not in")
+    refuse(invoke, db_path, "keyword", "add", "Bad\x00word", says="keyword")
+    refuse(invoke, db_path, "keyword", "add", "X", "--hero", "Nobody", says="no Hero named")
 
 
 def test_the_keyword_query_reads_hero_and_party_journals(ledger: Any) -> None:
@@ -214,14 +200,14 @@ def test_a_level_cannot_be_gained_unearned_or_outside_a_city_step(ledger: Any) -
 def test_class_and_skills_follow_the_level(
     level_two: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
-    refused(invoke, db_path, "skill", "learn", "Torrax", "Stone Skin", says="no Class yet")
-    refused(invoke, db_path, "class", "choose", "Torrax", "Witch", says="Guardian and Geomancer")
+    refuse(invoke, db_path, "skill", "learn", "Torrax", "Stone Skin", says="no Class yet")
+    refuse(invoke, db_path, "class", "choose", "Torrax", "Witch", says="Guardian and Geomancer")
     level_two("class", "choose", "Torrax", "geomancer")
     assert shown(level_two, "hero", "show", "Torrax")["class"] == "Geomancer"
-    refused(invoke, db_path, "class", "choose", "Torrax", "Guardian", says="permanent")
+    refuse(invoke, db_path, "class", "choose", "Torrax", "Guardian", says="permanent")
     level_two("skill", "learn", "Torrax", "Molten Joints")
-    refused(invoke, db_path, "skill", "learn", "Torrax", "Stone Skin", says="knows 1 Class skill")
-    refused(invoke, db_path, "skill", "learn", "Torrax", "Molten Joints", says="already learned")
+    refuse(invoke, db_path, "skill", "learn", "Torrax", "Stone Skin", says="knows 1 Class skill")
+    refuse(invoke, db_path, "skill", "learn", "Torrax", "Molten Joints", says="already learned")
     sheet = shown(level_two, "hero", "sheet", "Torrax")
     assert (sheet["class"], sheet["skills"]) == ("Geomancer", ["Molten Joints"])
 
@@ -229,19 +215,19 @@ def test_class_and_skills_follow_the_level(
 def test_no_class_or_profession_at_level_one(party: Invoke, invoke: Invoke, db_path: Path) -> None:
     party("step", "city")
     party("stars", "gain", "Torrax", "10")
-    refused(invoke, db_path, "class", "choose", "Torrax", "Guardian", says="level 2")
-    refused(
+    refuse(invoke, db_path, "class", "choose", "Torrax", "Guardian", says="level 2")
+    refuse(
         invoke, db_path, "profession", "learn", "Torrax", "Streetwise", "--points", "0",
         says="from level 2",
     )  # fmt: skip
-    refused(invoke, db_path, "profession", "learn", "Torrax", "Mining", says="unknown Profession")
+    refuse(invoke, db_path, "profession", "learn", "Torrax", "Mining", says="unknown Profession")
 
 
 def test_professions_are_learned_in_a_city_step_only(
     level_two: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
     level_two("step", "journey")
-    refused(
+    refuse(
         invoke, db_path, "profession", "learn", "Torrax", "Streetwise", "--points", "0",
         "--stars", "0", says="in a City step",
     )  # fmt: skip
@@ -251,22 +237,22 @@ def test_a_profession_needs_the_city_event_its_price_and_is_one_per_hero(
     level_two: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
     level_two("stars", "gain", "Torrax", "20")
-    refused(
+    refuse(
         invoke, db_path, "profession", "learn", "Torrax", "Streetwise", says="after its City Event"
     )
     level_two("profession", "learn", "Torrax", "Streetwise", "--points", "0")
     torrax = shown(level_two, "hero", "show", "Torrax")
     assert (torrax["profession"], torrax["talents"]) == ("Streetwise", ["Hideout: The Pit"])
     assert torrax["stars"] == 15  # 5 Stars at level 2 (§9.3, secondary)
-    refused(
+    refuse(
         invoke, db_path, "profession", "learn", "Torrax", "Alchemy", "--points", "0",
         says="already has a Profession",
     )  # fmt: skip
-    refused(
+    refuse(
         invoke, db_path, "profession", "learn", "Zuva'Sai", "Streetwise", "--points", "0",
         "--stars", "0", says="one Hero only",
     )  # fmt: skip
-    refused(
+    refuse(
         invoke, db_path, "profession", "learn", "Zuva'Sai", "Alchemy", "--points", "0",
         says="has only 0 Stars",
     )  # fmt: skip
@@ -276,15 +262,15 @@ def test_talents_belong_to_the_profession_and_the_master_needs_all_five(
     level_two: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
     level_two("profession", "learn", "Torrax", "Streetwise", "--points", "0", "--stars", "0")
-    refused(invoke, db_path, "talent", "learn", "Torrax", "Mining", says="Runesmithing Talent")
-    refused(invoke, db_path, "talent", "learn", "Torrax", "Burglary", says="City Event")
+    refuse(invoke, db_path, "talent", "learn", "Torrax", "Mining", says="Runesmithing Talent")
+    refuse(invoke, db_path, "talent", "learn", "Torrax", "Burglary", says="City Event")
     for talent in ("Pickpocket", "Haggle", "Burglary"):
         level_two("talent", "learn", "Torrax", talent, "--points", "0")
-    refused(
+    refuse(
         invoke, db_path, "talent", "learn", "Torrax", "Burglary", "--points", "0",
         says="already has",
     )  # fmt: skip
-    refused(
+    refuse(
         invoke, db_path, "talent", "learn", "Torrax", "True Mercenary", "--points", "0",
         "--stars", "0", says="from level 3",
     )  # fmt: skip
@@ -305,11 +291,11 @@ def test_the_master_talent_needs_all_five_basic_ones(
     for talent in ("Pickpocket", "Haggle", "Burglary"):
         party("talent", "learn", "Torrax", talent, "--points", "0")
     master = ("talent", "learn", "Torrax", "True Mercenary", "--points", "0", "--stars", "0")
-    refused(invoke, db_path, *master, says="needs all 5 basic Talents")
+    refuse(invoke, db_path, *master, says="needs all 5 basic Talents")
     party("talent", "learn", "Torrax", "Perception", "--points", "0")
     party(*master)
     assert shown(party, "hero", "show", "Torrax")["talents"][-1] == "True Mercenary"
-    refused(invoke, db_path, *master, says="already has")
+    refuse(invoke, db_path, *master, says="already has")
 
 
 # Sessions, replay and the sheets
@@ -337,10 +323,10 @@ def test_sessions_tell_their_own_events(party: Invoke, invoke: Invoke, db_path: 
     assert "Stars" not in story  # the Stars came between the sessions
     told = shown(party, "replay", "--session", "1")["events"]
     assert any("wound" in line for e in told for line in e["changes"])
-    refused(invoke, db_path, "session", "start", says="still open")
-    refused(invoke, db_path, "replay", "--session", "3", says="there is no session 3")
+    refuse(invoke, db_path, "session", "start", says="still open")
+    refuse(invoke, db_path, "replay", "--session", "3", says="there is no session 3")
     party("session", "end")
-    refused(invoke, db_path, "session", "end", says="no play session is open")
+    refuse(invoke, db_path, "session", "end", says="no play session is open")
 
 
 def test_an_undone_session_start_is_not_a_session(
@@ -351,7 +337,7 @@ def test_an_undone_session_start_is_not_a_session(
     party("session", "start")
     party("damage", "Torrax", "1")
     assert [e["type"] for e in shown(party, "log", "--session", "1")][-1] == "base:damage-taken"
-    refused(invoke, db_path, "log", "--session", "2", says="has 1 session")
+    refuse(invoke, db_path, "log", "--session", "2", says="has 1 session")
 
 
 def test_replay_tells_what_an_undo_changed(party: Invoke) -> None:
@@ -369,7 +355,7 @@ def test_keywords_match_whatever_the_unicode_form(
     party: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
     party("keyword", "add", "Caf\u00e9  Noir")
-    refused(invoke, db_path, "keyword", "add", "Cafe\u0301 noir", says="never written twice")
+    refuse(invoke, db_path, "keyword", "add", "Cafe\u0301 noir", says="never written twice")
 
 
 def test_sheets_at_an_earlier_point(party: Invoke) -> None:

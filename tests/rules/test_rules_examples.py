@@ -1,16 +1,11 @@
 """The worked examples of the rules file (§10.1, §10.11–10.15) and the seed text, through the
 CLI exactly as a group would type them."""
 
-import json
 from typing import Any
 
 import pytest
 
-from tests.conftest import Invoke
-
-
-def hero(run: Invoke, name: str, *at: str) -> dict[str, Any]:
-    return dict(json.loads(run("hero", "show", name, "--json", *at).output))
+from tests.helpers.cli import Invoke, hero
 
 
 def chips(shown: dict[str, Any]) -> tuple[int, int, int, int]:

@@ -11,8 +11,7 @@ from ledger.ledger import Ledger
 from ledger.registry import Registry
 from ledger.state import CampaignState
 from ledger_base_game.events import HeroJoined, ScenarioEnded, StepStarted
-from tests.conftest import Invoke
-from tests.helpers.cli import hero, party_json, refuse
+from tests.helpers.cli import Invoke, hero, party_json, refuse
 
 
 def play(run: Invoke, scenario: str, *start: str) -> Invoke:

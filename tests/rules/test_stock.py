@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Invoke
-from tests.helpers.cli import hero, party_json, refuse
+from tests.helpers.cli import Invoke, hero, party_json, refuse
 
 
 def test_10_6_buying_a_sword_moves_the_archive_copies_to_the_stock(party: Invoke) -> None:

@@ -17,7 +17,8 @@ import pytest
 from ledger.group_commit import GroupCommit, NotDurable
 from ledger.ledger import Ledger
 from ledger_base_game.events import HeroJoined
-from tests.conftest import Invoke, event_count
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count
 
 JOINED = HeroJoined(hero="Torrax", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5)
 LINES = "damage Torrax 1\nheal Torrax 1\nstars gain Torrax 2\nstars spend Torrax 2\n" * 5

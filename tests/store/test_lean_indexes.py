@@ -23,18 +23,10 @@ from ledger.migrations import migrations
 from ledger.rows import COLUMNS, Row
 from ledger.store import EventStore
 from ledger.verify import verify
-from ledger_base_game.events import (
-    DamageTaken,
-    HeroJoined,
-    ScenarioEnded,
-    StaminaRestored,
-    StaminaSpent,
-    StepStarted,
-)
-from tests.history.test_history_properties import COMMON, Run, fresh_ledger, operations
+from tests.helpers.campaigns import TWO_CYCLES_KEY, play_two_cycles
+from tests.helpers.history_model import COMMON, Run, fresh_ledger, operations
 
 NAME = "Lean"
-KEY = "evening-2"
 STEP_REFS = [
     f"{ref}{end}"
     for ref in ("city-1", "journey-1", "scenario-4", "city-2", "scenario-4.2", "journey-2")
@@ -42,44 +34,11 @@ STEP_REFS = [
 ]
 
 
-def hero(name: str) -> HeroJoined:
-    return HeroJoined(hero=name, might=2, agility=3, will=4, taunt=3, chips=8, wounded_chips=4)
-
-
-def play(campaign: Campaign) -> None:
-    """Two cycles with scenario 4 twice, sessions, a multi-event command, an idempotency
-    key, a step start undone and recorded again, and a redo; filler makes it several pages."""
-    record = campaign.record
-    record([hero("Ava")])
-    record([hero("Bram")])
-    record([SessionStarted()])
-    for cycle in (1, 2):
-        record([StepStarted(kind="city")])
-        record([DamageTaken(hero="Ava", amount=1), DamageTaken(hero="Bram", amount=1)])
-        record([StepStarted(kind="journey", city_end=True)])
-        if cycle == 2:
-            campaign.undo(1)  # the Journey step's start, then again
-            record([StepStarted(kind="journey", city_end=True)])
-        record([StaminaSpent(hero="Bram", amount=1)])
-        record([StepStarted(kind="scenario", scenario=4)])
-        for _ in range(20):
-            record([StaminaSpent(hero="Ava", amount=1)])
-            record([StaminaRestored(hero="Ava", amount=1)])
-        record([ScenarioEnded(outcome="F1")], idempotency_key=KEY if cycle == 2 else None)
-        if cycle == 1:
-            record([SessionEnded()])
-            record([SessionStarted()])
-    record([StepStarted(kind="city")])
-    campaign.undo(1)
-    campaign.redo(1)
-    record([StepStarted(kind="journey", city_end=True)])
-
-
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("lean") / "played.db"
     with Ledger.open(path) as ledger:
-        play(ledger.create_campaign(NAME))
+        play_two_cycles(ledger.create_campaign(NAME))
     return path
 
 
@@ -97,7 +56,7 @@ def answers(campaign: Campaign) -> dict[str, Any]:
     found["commands"] = store.commands(name, **skip, limit=5)
     found["commands among"] = store.commands(name, **skip, among=[2, 4, 5, 6, 99])
     found["last command"] = store.last_command_not_of_types(name, META_TYPES)
-    found["idempotent"] = [row.seq for row in store.command(name, KEY)]
+    found["idempotent"] = [row.seq for row in store.command(name, TWO_CYCLES_KEY)]
     found["command ends"] = [store.command_end(name, seq) for seq in range(1, 12)]
     return found
 
@@ -189,7 +148,7 @@ def test_the_lookups_answer_as_expected(played: Path) -> None:
     assert found["scenario-4.2:end"] > found["scenario-4.2"] > found["scenario-4:end"]
     assert "played 2 time(s)" in found["scenario-4.3"]
     assert "City step 4 (3 so far)" in found["city-4"]
-    assert found["idempotent"] == [r.seq for r in rows if r.idempotency_key == KEY]
+    assert found["idempotent"] == [r.seq for r in rows if r.idempotency_key == TWO_CYCLES_KEY]
     assert found["command ends"][:7] == [1, 2, 3, 4, 5, 7, 7]
 
 

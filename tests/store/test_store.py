@@ -35,7 +35,9 @@ from ledger_base_game.events import (
     StaminaLost,
     StepStarted,
 )
-from tests.conftest import Invoke, event_count, rows_of
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count, rows_of
+from tests.helpers.tampering import tamper_payload
 
 EVENT_COLUMNS = [
     "campaign",
@@ -81,45 +83,6 @@ def play(ledger: Ledger, name: str = "Test") -> Campaign:
 
 def snapshots_of(ledger: Ledger) -> list[tuple[Any, ...]]:
     return ledger.db.execute("SELECT * FROM snapshots ORDER BY campaign, seq, revision").fetchall()
-
-
-def flip_one_byte(text: str) -> str:
-    """The same text with one ASCII character (a digit if any, else a letter) changed."""
-    digits = [i for i, c in enumerate(text) if c.isdigit()]
-    if digits:
-        i = digits[-1]
-        changed = str((int(text[i]) + 1) % 10)
-    else:
-        i = next(i for i in range(len(text) - 1, -1, -1) if text[i].isalpha() and text[i].isascii())
-        changed = "x" if text[i] != "x" else "y"
-    result = text[:i] + changed + text[i + 1 :]
-    before, after = text.encode(), result.encode()
-    assert len(before) == len(after)
-    assert sum(a != b for a, b in zip(before, after, strict=True)) == 1
-    return result
-
-
-def trigger_sql(ledger: Ledger, name: str) -> str:
-    found = ledger.db.execute(
-        "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", [name]
-    ).fetchone()
-    assert found is not None, f"trigger {name} is missing"
-    return str(found[0])
-
-
-def tamper_payload(ledger: Ledger, campaign: str, seq: int) -> None:
-    """What a determined editor would do: drop the trigger, edit a byte, put the trigger back."""
-    sql = trigger_sql(ledger, "events_no_update")
-    ledger.db.execute("DROP TRIGGER events_no_update")
-    (payload,) = ledger.db.execute(
-        "SELECT payload FROM events WHERE campaign = ? AND seq = ?", [campaign, seq]
-    ).fetchone()
-    ledger.db.execute(
-        "UPDATE events SET payload = ? WHERE campaign = ? AND seq = ?",
-        [flip_one_byte(payload), campaign, seq],
-    )
-    ledger.db.execute(sql)
-    assert trigger_sql(ledger, "events_no_update") == sql
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger.state import CampaignState
 from ledger.verify import verify
-from tests.conftest import rows_of
+from tests.helpers.files import rows_of
 
 
 class MottoV1(Event, tag="mottoes:motto-chosen", frozen=True, kw_only=True):

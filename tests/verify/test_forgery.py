@@ -11,9 +11,10 @@ import pytest
 
 from ledger.ledger import Ledger
 from ledger.registry import Registry
-from ledger.rows import GENESIS, Row
+from ledger.rows import Row
 from ledger.verify import verify
-from tests.conftest import Invoke
+from tests.helpers.cli import Invoke
+from tests.helpers.tampering import payload, rehash
 
 Rows = list[dict[str, Any]]
 
@@ -29,21 +30,6 @@ def exported(party: Invoke, tmp_path: Path) -> tuple[dict[str, Any], Rows]:
     party("export", str(path))
     manifest, *rows = (json.loads(line) for line in path.read_text().splitlines())
     return manifest, rows
-
-
-def rehash(manifest: dict[str, Any], rows: Rows) -> list[str]:
-    """Recompute the chain as a forger would, so only the content checks can catch it."""
-    prev = GENESIS
-    for row in rows:
-        row.update(prev_hash=prev, hash="")
-        row["hash"] = Row(**row).sealed().hash
-        prev = row["hash"]
-    manifest.update(events=len(rows), head_hash=prev)
-    return [json.dumps(manifest), *map(json.dumps, rows)]
-
-
-def payload(row: dict[str, Any], **changes: Any) -> None:
-    row["payload"] = json.dumps({**json.loads(row["payload"]), **changes})
 
 
 FORGERIES: dict[str, tuple[Callable[[dict[str, Any], Rows], None], str]] = {

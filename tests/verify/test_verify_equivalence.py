@@ -19,7 +19,7 @@ from ledger.verify import Problem, verify
 from ledger.verify_segments import Found
 from ledger.verify_snapshots import SnapshotCheck
 from ledger_base_game.events import HeroJoined, StarsGained, StarsSpent, StepStarted
-from tests.reliability.test_tampering import cases, rewrite, rows, tampered
+from tests.helpers.tampering import cases, rewrite, rows, tampered
 
 HEROES = ("Venia", "Torrax")
 TAMPERINGS = 60

@@ -13,7 +13,7 @@ from ledger.campaign import Campaign
 from ledger.ledger import Ledger
 from ledger.verify import verify
 from ledger_base_game.events import HeroJoined, StarsGained
-from tests.store.test_store import tamper_payload
+from tests.helpers.tampering import tamper_payload
 
 PAGE = 3
 

@@ -25,8 +25,8 @@ from ledger.verify import verify
 from ledger.verify_checks import Ascending, HistoryCheck
 from ledger.verify_segments import Found
 from ledger_base_game.events import HeroJoined, StarsGained
-from tests.reliability.test_tampering import _random_history
-from tests.store.test_store import tamper_payload
+from tests.helpers.campaigns import random_history
+from tests.helpers.tampering import tamper_payload
 
 
 @pytest.fixture
@@ -182,7 +182,7 @@ def test_the_history_check_resumes_where_a_fed_one_stands(ledger: Ledger) -> Non
     before it is in the state of one fed them, so the rows after are judged alike."""
     rng = random.Random(11)
     for n in range(40):
-        _random_history(ledger, f"H{n}", rng)
+        random_history(ledger, f"H{n}", rng)
         rows = ledger.store.values(f"H{n}", 0, 10**9, VALUES)
         history = verify_module._history(ledger.store, f"H{n}", len(rows))
         assert history is not None

@@ -9,7 +9,7 @@ from ledger.projection import _hero_field
 from ledger.registry import Registry
 from ledger.verify import verify
 from ledger_base_game.events import DamageTaken, HeroJoined, StarsGained, StepStarted
-from tests.conftest import Invoke
+from tests.helpers.cli import Invoke
 
 
 class Catalogues:

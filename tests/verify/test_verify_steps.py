@@ -11,7 +11,7 @@ from ledger import forked
 from ledger import verify as verify_module
 from ledger.ledger import Ledger
 from ledger.verify import verify
-from tests.store.test_lean_indexes import play
+from tests.helpers.campaigns import play_two_cycles
 
 
 @pytest.fixture(params=["one process", "two processes"])
@@ -28,7 +28,7 @@ def played(request: pytest.FixtureRequest, ledger: Ledger, monkeypatch: pytest.M
             return answered[-1]
 
         monkeypatch.setattr(forked.Child, "result", spy)
-    play(ledger.create_campaign("Steps"))
+    play_two_cycles(ledger.create_campaign("Steps"))
     assert verify(ledger) == []
     assert len(answered) == (request.param == "two processes")  # a child checked a half
     return Path(ledger.db.execute("PRAGMA database_list").fetchone()[2])
@@ -111,7 +111,7 @@ def test_an_undo_rows_forged_step_columns_that_hide_a_step_start_are_named(
     chain re-hashed from there), they could make a step's first row in effect look like no
     step change, so the index and --at would miss it. verify names that row."""
     from ledger_base_game.events import DamageTaken, HeroJoined, StepStarted
-    from tests.reliability.test_tampering import rewrite, rows, tampered
+    from tests.helpers.tampering import rewrite, rows, tampered
 
     campaign = ledger.create_campaign("Forged")
     joined = HeroJoined(hero="Ava", might=2, agility=2, will=2, taunt=3, chips=8, wounded_chips=4)
