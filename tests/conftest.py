@@ -1,4 +1,5 @@
-"""Shared fixtures: a fresh plugin manager, a temporary ledger, and a CLI runner."""
+"""Shared fixtures: a fresh plugin manager, a temporary ledger, a CLI runner and a party, and
+the reliability tests' options (``--soak``, ``--report-figures``)."""
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -6,12 +7,10 @@ from typing import Any
 
 import pluggy
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
 from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
-from ledger_cli.app import build_cli
 from tests.helpers import figures
 from tests.helpers.cli import Invoke
 from tests.helpers.party import PARTY
@@ -74,37 +73,38 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-@pytest.fixture
-def pm() -> pluggy.PluginManager:
-    return get_plugin_manager()
+# The suite runs on the fixtures its pytest plugin gives expansion authors (ledger_pytest,
+# docs/plugins.md), under the short names its tests use. A module adds a plugin to all of
+# them by overriding ``ledger_plugins``.
 
 
 @pytest.fixture
-def registry(pm: pluggy.PluginManager) -> Registry:
-    return Registry(pm)
+def pm(ledger_pm: pluggy.PluginManager) -> pluggy.PluginManager:
+    """A fresh plugin manager: the base game plus the module's ``ledger_plugins``."""
+    return ledger_pm
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "ledger.db"
+def registry(ledger_registry: Registry) -> Registry:
+    return ledger_registry
+
+
+@pytest.fixture
+def db_path(ledger_db_path: Path) -> Path:
+    return ledger_db_path
 
 
 @pytest.fixture
 def ledger(db_path: Path, registry: Registry) -> Iterator[Ledger]:
+    """Like the plugin's ``temp_ledger``, with a snapshot every 5 events."""
     with Ledger.open(db_path, registry, snapshot_interval=5) as opened:
         yield opened
 
 
 @pytest.fixture
-def invoke(pm: pluggy.PluginManager, db_path: Path) -> Invoke:
+def invoke(ledger_invoke: Invoke) -> Invoke:
     """Run the CLI against the temporary ledger: ``invoke("damage", "Venia", "2")``."""
-    cli = build_cli(pm)
-    runner = CliRunner()
-
-    def run(*args: str, input: str | None = None) -> Result:
-        return runner.invoke(cli, ["--database", str(db_path), *args], input=input)
-
-    return run
+    return ledger_invoke
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """A test-only plugin: one event that sets what a Hero has (gems, Talents, Class, journal,
 items' active flags) for the check tests, where this branch has no event for it yet. It is
-registered through the same hooks as any expansion."""
+registered through the same hooks as any expansion: a test module lists ``HeroSetup`` in its
+``ledger_plugins`` fixture (the pytest plugin's), and ``pm``, ``invoke`` and the rest have it."""
 
 from pathlib import Path
 
@@ -10,7 +11,6 @@ import pluggy
 from ledger.event import Event, HeroEvent
 from ledger.hookspecs import hookimpl
 from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger.state import CampaignState, Gems, Keyword
 
@@ -54,12 +54,6 @@ class HeroSetup:
     @hookimpl
     def register_event_types() -> list[type[Event]]:
         return [HeroSet]
-
-
-def setup_pm() -> pluggy.PluginManager:
-    pm = get_plugin_manager()
-    pm.register(HeroSetup, name="test_hero_setup")
-    return pm
 
 
 def set_hero(db_path: Path, pm: pluggy.PluginManager, hero: str, **fields: object) -> None:

@@ -10,12 +10,13 @@ import pytest
 
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count
-from tests.helpers.hero_setup import set_hero, setup_pm
+from tests.helpers.hero_setup import HeroSetup, set_hero
 
 
 @pytest.fixture
-def pm() -> pluggy.PluginManager:
-    return setup_pm()
+def ledger_plugins() -> list[object]:
+    """HeroSetup's event sets what a Hero has (gems, Talents...) for these tests."""
+    return [HeroSetup]
 
 
 def add(run: Invoke, name: str, **stats: int) -> None:
