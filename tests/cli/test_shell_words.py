@@ -26,13 +26,13 @@ def _fast(line: str) -> list[str] | str:
         return f"ValueError: {error}"
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(deadline=None)
 @given(st.text(ALPHABET, max_size=24))
 def test_random_lines_split_as_shlex_splits_them(line: str) -> None:
     assert _fast(line) == _shlex(line)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(deadline=None)
 @given(st.text(st.sampled_from(list(" \t\"'\\a")), max_size=12))
 def test_lines_of_quotes_and_escapes_split_as_shlex_splits_them(line: str) -> None:
     assert _fast(line) == _shlex(line)

@@ -70,7 +70,7 @@ SHORT_CYCLE = [
 ]
 
 
-@settings(COMMON, max_examples=500)
+@settings(COMMON)
 @given(ops=operations, lanes=lanes)
 @example(ops=[*SHORT_CYCLE, ("undo", 2), ("redo", 1), ("undo#", 3), ("redo", 2)], lanes=[0, 1])
 @example(
@@ -178,7 +178,7 @@ def small_campaign() -> Iterator[tuple[Campaign, Reference]]:
         yield run.campaign, Reference(ledger)
 
 
-@settings(COMMON, max_examples=300)
+@settings(COMMON)
 @given(
     text=st.one_of(
         st.text(max_size=20),
@@ -205,7 +205,7 @@ def test_any_reference_text_is_resolved_or_refused(
 
 
 @pytest.mark.parametrize("tag", sorted(REGISTRY.event_types))
-@settings(COMMON, max_examples=60)
+@settings(COMMON)
 @given(data=st.data())
 def test_every_event_type_round_trips_through_json(tag: str, data: st.DataObject) -> None:
     event_type = REGISTRY.event_types[tag][0]

@@ -67,7 +67,7 @@ def value(item: Item) -> int:
     return TOKEN_VALUES[item.shape] if item.shape else item.value or 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(st.lists(operation, max_size=30))
 def test_copies_are_conserved_and_stars_follow_the_prices(ops: list[tuple[object, ...]]) -> None:
     state = start()

@@ -233,7 +233,7 @@ def check_against_the_rows(store: EventStore, campaign: Campaign) -> None:
         )
 
 
-@settings(COMMON, max_examples=120)
+@settings(COMMON)
 @given(ops=operations)
 def test_step_bounds_equal_a_brute_force_reading(ops: list[tuple[Any, ...]]) -> None:
     with fresh_ledger() as ledger:
