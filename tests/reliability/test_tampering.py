@@ -28,7 +28,6 @@ from tests.helpers.campaigns import random_history
 from tests.helpers.party import ZUVA
 from tests.helpers.tampering import cases, tampered
 
-Connection = Any
 CLEAN_HISTORIES = 1000
 
 

@@ -14,9 +14,7 @@ from ledger.registry import Registry
 from ledger.rows import Row
 from ledger.verify import verify
 from tests.helpers.cli import Invoke
-from tests.helpers.tampering import payload, rehash
-
-Rows = list[dict[str, Any]]
+from tests.helpers.tampering import Rows, payload, rehash
 
 
 @pytest.fixture
