@@ -4,12 +4,23 @@ from collections.abc import Iterator
 
 import msgspec
 
+from ledger.actions import Game
 from ledger.campaign import Campaign
 from ledger.errors import NotFound
-from ledger.event import META_TYPES, SessionEnded, SessionStarted
+from ledger.event import META_TYPES, Event, SessionEnded, SessionStarted
 from ledger.history import History
 from ledger.rows import Row
 from ledger.state import CampaignState
+
+
+def start_session(game: Game) -> list[Event]:
+    """A play session begins; refused while one is open."""
+    return [SessionStarted()]
+
+
+def end_session(game: Game) -> list[Event]:
+    """The play session ends; refused when none is open."""
+    return [SessionEnded()]
 
 
 class Moment(msgspec.Struct, frozen=True, kw_only=True):

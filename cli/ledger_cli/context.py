@@ -88,20 +88,28 @@ class App:
         only after the block, when it is committed."""
         return self.ledger().write_lock() if self.retrying else nullcontext()
 
-    def game(self) -> Game:
-        """The campaign as an action reads it, now."""
-        return self.campaign().game()
+    def game(self, at: str | None = None) -> Game:
+        """The campaign as an action (or a query, at a point a player named) reads it."""
+        if at is None:
+            return self.campaign().game()
+        _, state = self.state(at)
+        return Game(state=state, registry=self.registry, campaign=self.campaign())
 
     def do(self, action: Action, /, *, as_json: bool = False, **intent: object) -> Recorded:
         """Decide ``action`` for ``intent``, record its events and show them: the whole of a
         command that records, after its face has parsed the input into ``intent``."""
-        with self.locked():
-            events = decide(action, self.game(), intent)
-            recorded = self.campaign().record(
-                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
-            )
+        recorded = self.perform(action, **intent)
         show_recorded(recorded, as_json)
         return recorded
+
+    def perform(self, action: Action, /, **intent: object) -> Recorded:
+        """Decide ``action`` for ``intent`` and record its events, showing nothing: for a
+        command that renders what it recorded in its own way (a check's total, as JSON)."""
+        with self.locked():
+            events = decide(action, self.game(), intent)
+            return self.campaign().record(
+                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
+            )
 
     def record(self, *events: Event, as_json: bool = False) -> Recorded:
         with self.locked():
