@@ -4,15 +4,12 @@ a notebook or the web app would; refusals writing nothing; and the CLI recording
 the actions decide for the same intent."""
 
 import ast
-import json
-import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pluggy
 import pytest
-from click.testing import CliRunner
 
 from ledger.actions import Action
 from ledger.campaign import Campaign
@@ -41,8 +38,8 @@ from ledger_base_game.group_checks import (
     GroupCheckOpened,
     GroupCheckRolled,
 )
-from ledger_cli.app import build_cli
-from tests.conftest import rows_of
+from tests.helpers.cli import run_cli
+from tests.helpers.files import recorded
 
 ACTIONS = Path(actions.__file__).parent
 TORRAX = HeroJoined(
@@ -493,15 +490,6 @@ EVENING: list[tuple[str, Action | None, dict[str, Any]]] = [
         {"dice_set": "base game (assumed faces)"},
     ),
 ]
-DIFFERS = {"recorded_at", "prev_hash", "hash"}
-
-
-def run_cli(pm: pluggy.PluginManager, path: Path, lines: list[str]) -> None:
-    cli = build_cli(pm)
-    runner = CliRunner()
-    for line in lines:
-        result = runner.invoke(cli, ["--database", str(path), *shlex.split(line)])
-        assert result.exit_code == 0, f"{line}:\n{result.output}"
 
 
 def test_the_cli_records_what_the_actions_decide(pm: pluggy.PluginManager, tmp_path: Path) -> None:
@@ -515,12 +503,6 @@ def test_the_cli_records_what_the_actions_decide(pm: pluggy.PluginManager, tmp_p
         with Ledger.open(called, Registry(pm), create=False) as ledger:
             ledger.campaign().do(action, **intent)
 
-    def kept(path: Path) -> list[dict[str, Any]]:
-        rows = [{k: v for k, v in row.items() if k not in DIFFERS} for row in rows_of(path)]
-        for row in rows:
-            row["payload"] = json.loads(row["payload"])
-        return rows
-
-    cli_rows, api_rows = kept(typed), kept(called)
+    cli_rows, api_rows = recorded(typed), recorded(called)
     assert len(cli_rows) > len(SETUP) + len(EVENING)  # checks record their consequences too
     assert cli_rows == api_rows

@@ -21,7 +21,8 @@ from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger.state import UseEffect
 from ledger_base_game import actions
-from tests.conftest import Invoke, rows_of
+from tests.helpers.cli import Invoke
+from tests.helpers.files import rows_of
 
 ZUVA: dict[str, Any] = {"might": 2, "agility": 3, "will": 4, "taunt": 3, "wounded_chips": 4}
 TORRAX: dict[str, Any] = {"agility": 2, "will": 2, "taunt": 6, "wounded_chips": 5}

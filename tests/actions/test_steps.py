@@ -2,15 +2,12 @@
 ``campaign.do(action, **intent)`` on a Ledger opened with the plugins' Registry, as a notebook
 or the web app would; and the CLI recording exactly what the actions decide."""
 
-import json
-import shlex
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pluggy
 import pytest
-from click.testing import CliRunner
 
 from ledger import sessions
 from ledger.actions import Action
@@ -24,8 +21,8 @@ from ledger_base_game import actions
 from ledger_base_game.actions.steps import faction_reminders
 from ledger_base_game.events import HeroJoined, ScenarioEnded, StepStarted
 from ledger_base_game.events_progress import LevelGained
-from ledger_cli.app import build_cli
-from tests.conftest import rows_of
+from tests.helpers.cli import run_cli
+from tests.helpers.files import recorded
 
 TORRAX = HeroJoined(
     hero="Torrax",
@@ -274,15 +271,6 @@ EVENING: list[tuple[str, Action, dict[str, Any]]] = [
     ("step journey", actions.start_journey_step, {}),
     ("session end", sessions.end_session, {}),
 ]
-DIFFERS = {"recorded_at", "prev_hash", "hash"}
-
-
-def run_cli(pm: pluggy.PluginManager, path: Path, lines: list[str]) -> None:
-    cli = build_cli(pm)
-    runner = CliRunner()
-    for line in lines:
-        result = runner.invoke(cli, ["--database", str(path), *shlex.split(line)])
-        assert result.exit_code == 0, f"{line}:\n{result.output}"
 
 
 def test_the_cli_records_what_the_actions_decide(pm: pluggy.PluginManager, tmp_path: Path) -> None:
@@ -294,12 +282,6 @@ def test_the_cli_records_what_the_actions_decide(pm: pluggy.PluginManager, tmp_p
         for _, action, intent in EVENING:
             campaign.do(action, **intent)
 
-    def kept(path: Path) -> list[dict[str, Any]]:
-        rows = [{k: v for k, v in row.items() if k not in DIFFERS} for row in rows_of(path)]
-        for row in rows:
-            row["payload"] = json.loads(row["payload"])
-        return rows
-
-    cli_rows, api_rows = kept(typed), kept(called)
+    cli_rows, api_rows = recorded(typed), recorded(called)
     assert len(cli_rows) == len(SETUP) + len(EVENING) + 1  # the City step's level too
     assert cli_rows == api_rows

@@ -2,13 +2,18 @@
 ``invoke`` and ``ok`` are), the JSON views, and refusals that must exit 1 and write nothing."""
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
+import pluggy
+from click.testing import CliRunner
+
+from ledger_cli.app import build_cli
 from ledger_pytest.plugin import Invoke
 from tests.helpers.files import event_count
 
-__all__ = ["Invoke", "hero", "party_json", "refuse", "resolved_city", "shown"]
+__all__ = ["Invoke", "hero", "party_json", "refuse", "resolved_city", "run_cli", "shown"]
 
 
 def shown(run: Invoke, *args: str) -> Any:
@@ -40,3 +45,12 @@ def resolved_city(run: Invoke) -> Invoke:
     run("step", "city")
     run("city", "event-resolved")
     return run
+
+
+def run_cli(pm: pluggy.PluginManager, path: Path, lines: list[str]) -> None:
+    """Type ``lines`` (as after ``campaign-ledger``) into the ledger at ``path``; each succeeds."""
+    cli = build_cli(pm)
+    runner = CliRunner()
+    for line in lines:
+        result = runner.invoke(cli, ["--database", str(path), *shlex.split(line)])
+        assert result.exit_code == 0, f"{line}:\n{result.output}"

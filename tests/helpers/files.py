@@ -1,6 +1,7 @@
 """What a ledger file holds, read straight from it (not through the code under test), and the
 checks a file must pass after anything happened to it."""
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,19 @@ def rows_of(path: Path) -> list[dict[str, Any]]:
         return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
     finally:
         db.close()
+
+
+# The columns two files recording the same commands may differ in: when, and the hashes over it.
+WHEN = frozenset({"recorded_at", "prev_hash", "hash"})
+
+
+def recorded(path: Path) -> list[dict[str, Any]]:
+    """Every stored event but its ``WHEN`` columns, the payload decoded: what two files that
+    recorded the same commands (through the CLI and through the actions, say) agree on."""
+    rows = [{k: v for k, v in row.items() if k not in WHEN} for row in rows_of(path)]
+    for row in rows:
+        row["payload"] = json.loads(row["payload"])
+    return rows
 
 
 def integrity(path: Path) -> str:
