@@ -18,9 +18,9 @@ from ledger.state import Item
 from ledger.text import printable, unprintable
 from ledger_base_game.events import ItemGained, StaminaLocked, StepStarted
 from ledger_base_game.events_city import InjuryDrawn, SleepFound
-from tests.campaign_helpers import refuse, resolved_city
-from tests.conftest import Invoke, event_count
-from tests.console import script
+from tests.helpers.cli import Invoke, refuse, resolved_city
+from tests.helpers.console import script
+from tests.helpers.files import event_count
 
 WOUNDED = ("--wounded-chips", "5")
 FORGED = "\n#24 Zuva'Sai gains 500 Stars"
@@ -110,7 +110,7 @@ def test_every_name_a_player_types_is_refused_with_a_clear_error(
 
 
 def test_the_python_face_refuses_a_forged_name(tmp_path: Path) -> None:
-    from tests.reliability.helpers import make_party
+    from tests.helpers.party import make_party
 
     path = tmp_path / "api.db"
     make_party(path)

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.console import SCRIPT
+from tests.helpers.console import SCRIPT
 
 
 def test_python_m_does_not_import_from_the_current_directory(tmp_path: Path) -> None:

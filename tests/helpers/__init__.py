@@ -9,7 +9,8 @@
 - ``files``: what a ledger file holds, read straight from it (``rows_of``, ``recorded``), and
   ``assert_sound``;
 - ``tampering``: changing a file or an export as whoever has it could;
-- ``processes`` and ``child.py``: real ``campaign-ledger`` processes;
+- ``console``: the installed console script, run as a user runs it;
+- ``processes`` and ``child.py``: real ``campaign-ledger`` processes for the reliability tests;
 - ``expansion``: the example expansion, pip-installed into a folder of its own;
 - ``figures``: the reliability tests' figures (``--report-figures``).
 

@@ -13,8 +13,8 @@ from ledger.ledger import Ledger
 from ledger.migrations import APPLICATION_ID, migrations
 from ledger.rows import COLUMNS
 from ledger_base_game.actions.stars import gain_stars
-from tests.console import no_traceback, script
-from tests.reliability.helpers import make_party
+from tests.helpers.console import no_traceback, script
+from tests.helpers.party import make_party
 
 
 def _digest(path: Path) -> str:

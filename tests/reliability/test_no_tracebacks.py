@@ -19,8 +19,8 @@ import pytest
 from ledger.ledger import Ledger
 from ledger.rows import Row
 from ledger_base_game.events import StarsGained
-from tests.console import SCRIPT, no_traceback, script
-from tests.reliability.helpers import make_party
+from tests.helpers.console import SCRIPT, no_traceback, script
+from tests.helpers.party import make_party
 
 
 @pytest.fixture

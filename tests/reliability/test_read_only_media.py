@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.console import SCRIPT
-from tests.reliability.helpers import make_party
+from tests.helpers.console import SCRIPT
+from tests.helpers.party import make_party
 
 
 def test_reading_commands_work_on_a_read_only_mount(tmp_path: Path) -> None:

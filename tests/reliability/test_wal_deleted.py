@@ -7,8 +7,8 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
-from tests.console import SCRIPT, script
-from tests.reliability.helpers import make_party
+from tests.helpers.console import SCRIPT, script
+from tests.helpers.party import make_party
 
 
 def _read_line(stream: object, timeout: float = 30) -> str:
