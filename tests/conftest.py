@@ -18,12 +18,12 @@ from tests.helpers.cli import Invoke
 from tests.helpers.party import PARTY
 
 # How many examples a property test tries is the profile's choice, not the test's: ``dev``
-# (the default, and CI's) keeps the suite near a minute on 2 cores; ``ci`` tries five times as
-# many: HYPOTHESIS_PROFILE=ci (or --hypothesis-profile=ci). Both start from what Hypothesis
-# chose for the machine: where CI is set, its own ci settings (derandomized: CI sees the same
-# examples on every run), elsewhere its defaults. Loaded before any test module builds its
-# settings. Counts that are part of a test's meaning stay in it (test_odds' Monte Carlo
-# checks, the reliability tests' --soak counts).
+# (the default, and CI's) keeps each property to seconds, so none sets the suite's wall time;
+# ``ci`` tries five times as many: HYPOTHESIS_PROFILE=ci (or --hypothesis-profile=ci). Both
+# start from what Hypothesis chose for the machine: where CI is set, its own ci settings
+# (derandomized: CI sees the same examples on every run), elsewhere its defaults. Loaded
+# before any test module builds its settings. Counts that are part of a test's meaning stay
+# in it (test_odds' Monte Carlo checks, the reliability tests' --soak counts).
 settings.register_profile("dev", settings.default, max_examples=100)
 settings.register_profile("ci", settings.default, max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
