@@ -1,21 +1,32 @@
-"""Shared fixtures: a fresh plugin manager, a temporary ledger, and a CLI runner."""
+"""Shared fixtures: a fresh plugin manager, a temporary ledger, a CLI runner and a party, and
+the reliability tests' options (``--soak``, ``--report-figures``)."""
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pluggy
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from hypothesis import settings
 
-from ledger.database import open_database
 from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
-from ledger_cli.app import build_cli
-from tests.reliability import figures
+from tests.helpers import figures
+from tests.helpers.cli import Invoke
+from tests.helpers.party import PARTY
 
-Invoke = Callable[..., Result]
+# How many examples a property test tries is the profile's choice, not the test's: ``dev``
+# (the default, and CI's) keeps each property to seconds, so none sets the suite's wall time;
+# ``ci`` tries five times as many: HYPOTHESIS_PROFILE=ci (or --hypothesis-profile=ci). Both
+# start from what Hypothesis chose for the machine: where CI is set, its own ci settings
+# (derandomized: CI sees the same examples on every run), elsewhere its defaults. Loaded
+# before any test module builds its settings. Counts that are part of a test's meaning stay
+# in it (test_odds' Monte Carlo checks, the reliability tests' --soak counts).
+settings.register_profile("dev", settings.default, max_examples=100)
+settings.register_profile("ci", settings.default, max_examples=500)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -75,37 +86,38 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-@pytest.fixture
-def pm() -> pluggy.PluginManager:
-    return get_plugin_manager()
+# The suite runs on the fixtures its pytest plugin gives expansion authors (ledger_pytest,
+# docs/plugins.md), under the short names its tests use. A module adds a plugin to all of
+# them by overriding ``ledger_plugins``.
 
 
 @pytest.fixture
-def registry(pm: pluggy.PluginManager) -> Registry:
-    return Registry(pm)
+def pm(ledger_pm: pluggy.PluginManager) -> pluggy.PluginManager:
+    """A fresh plugin manager: the base game plus the module's ``ledger_plugins``."""
+    return ledger_pm
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "ledger.db"
+def registry(ledger_registry: Registry) -> Registry:
+    return ledger_registry
+
+
+@pytest.fixture
+def db_path(ledger_db_path: Path) -> Path:
+    return ledger_db_path
 
 
 @pytest.fixture
 def ledger(db_path: Path, registry: Registry) -> Iterator[Ledger]:
+    """Like the plugin's ``temp_ledger``, with a snapshot every 5 events."""
     with Ledger.open(db_path, registry, snapshot_interval=5) as opened:
         yield opened
 
 
 @pytest.fixture
-def invoke(pm: pluggy.PluginManager, db_path: Path) -> Invoke:
+def invoke(ledger_invoke: Invoke) -> Invoke:
     """Run the CLI against the temporary ledger: ``invoke("damage", "Venia", "2")``."""
-    cli = build_cli(pm)
-    runner = CliRunner()
-
-    def run(*args: str, input: str | None = None) -> Result:
-        return runner.invoke(cli, ["--database", str(db_path), *args], input=input)
-
-    return run
+    return ledger_invoke
 
 
 @pytest.fixture
@@ -120,54 +132,9 @@ def ok(invoke: Invoke) -> Invoke:
     return run
 
 
-def event_count(db_path: Path) -> int:
-    with Ledger.open(db_path, create=False) as opened:
-        return int(opened.db.execute("SELECT count(*) FROM events").fetchone()[0])
-
-
-def rows_of(path: Path) -> list[dict[str, Any]]:
-    """Every stored event, every column, read straight from the file (none if no file)."""
-    if not path.exists():
-        return []
-    db = open_database(path, create=False)
-    try:
-        cursor = db.execute("SELECT * FROM events ORDER BY campaign, seq")
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
-    finally:
-        db.close()
-
-
 @pytest.fixture
 def party(ok: Invoke) -> Invoke:
     """A campaign with Zuva'Sai (8 chips, wounded side 4) and Torrax (10 chips, 5)."""
-    ok("campaign", "new", "Test")
-    ok(
-        "hero",
-        "add",
-        "Zuva'Sai",
-        "--might",
-        "2",
-        "--agility",
-        "3",
-        "--will",
-        "4",
-        "--taunt",
-        "3",
-        "--wounded-chips",
-        "4",
-    )
-    ok(
-        "hero",
-        "add",
-        "Torrax",
-        "--agility",
-        "2",
-        "--will",
-        "2",
-        "--taunt",
-        "6",
-        "--wounded-chips",
-        "5",
-    )
+    for args in PARTY:
+        ok(*args)
     return ok

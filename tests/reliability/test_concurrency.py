@@ -18,15 +18,9 @@ from ledger.store import EventStore
 from ledger_base_game.events import StaminaSpent, StarsGained
 from ledger_cli import app as cli_app
 from ledger_cli.app import build_cli
-from tests.reliability.helpers import (
-    CHILD,
-    ZUVA,
-    assert_sound,
-    child_env,
-    cli_args,
-    make_party,
-    stored,
-)
+from tests.helpers.files import assert_sound, stored
+from tests.helpers.party import ZUVA, make_party
+from tests.helpers.processes import CHILD, child_env, cli_args
 
 COMMANDS = 150  # per process
 CONFLICTS = re.compile(r"conflicts retried or refused: (\d+)")

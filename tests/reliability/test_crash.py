@@ -12,15 +12,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.reliability.helpers import (
-    CHILD,
-    ZUVA,
-    assert_sound,
-    child_env,
-    cli_args,
-    make_party,
-    stored,
-)
+from tests.helpers.files import assert_sound, stored
+from tests.helpers.party import ZUVA, make_party
+from tests.helpers.processes import CHILD, child_env, cli_args
 
 KILLS = 20
 # Legal in this order, forever: each cycle leaves the party as it found it.

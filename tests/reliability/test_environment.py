@@ -15,15 +15,9 @@ from click.testing import CliRunner, Result
 from ledger import ledger as ledger_module
 from ledger.database import open_database, sqlite3
 from ledger_cli.app import build_cli
-from tests.reliability.helpers import (
-    ZUVA,
-    cli_args,
-    damage,
-    head,
-    integrity,
-    make_party,
-    stored,
-)
+from tests.helpers.files import damage, head, integrity, stored
+from tests.helpers.party import ZUVA, make_party
+from tests.helpers.processes import cli_args
 
 
 def invoke(db_path: Path, *args: str) -> Result:

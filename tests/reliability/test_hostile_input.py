@@ -3,7 +3,7 @@ import. A refusal is exit 1 or 2 with an ``Error:`` message, no traceback and th
 unchanged; what is accepted leaves a file that verifies (a line that happens to be a legal
 command, an import that happens to be an intact campaign: exactly the file's events).
 
-tests/test_bad_input.py has the hand-written cases; these are generated around them.
+tests/cli/test_bad_input.py has the hand-written cases; these are generated around them.
 """
 
 import json
@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from ledger.rows import GENESIS, Row
 from ledger_cli.app import build_cli
-from tests.reliability.helpers import ZUVA, assert_sound, head, make_party, stored
+from tests.helpers.files import assert_sound, head, stored
+from tests.helpers.party import ZUVA, make_party
 
 COMMAND_LINES = 300
 IMPORT_FILES = 200

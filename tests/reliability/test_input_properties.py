@@ -25,8 +25,8 @@ from ledger_base_game.events import ItemGained
 from ledger_cli import batch_lines
 from ledger_cli.app import build_cli
 from ledger_cli.numbers import check_ascii_numbers
-from tests.console import script
-from tests.reliability.helpers import make_party
+from tests.helpers.console import script
+from tests.helpers.party import make_party
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

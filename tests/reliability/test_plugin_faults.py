@@ -19,7 +19,8 @@ from ledger.hookdoc import hook_names
 from ledger.hookspecs import hookimpl
 from ledger.plugins import get_plugin_manager
 from ledger_cli.app import build_cli
-from tests.reliability.helpers import ZUVA, assert_sound, head, make_party, stored
+from tests.helpers.files import assert_sound, head, stored
+from tests.helpers.party import ZUVA, make_party
 
 HOOKS = hook_names()  # every hookspec: a new hook is covered as soon as it is declared
 COMMANDS = 1000

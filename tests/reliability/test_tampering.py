@@ -3,10 +3,7 @@ the triggers back. For every column at every position, a removed event, a swappe
 re-hashed suffix, `verify` names the first bad event; and it raises no false alarm on 1,000
 clean random histories."""
 
-import contextlib
 import random
-import shutil
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,27 +12,22 @@ import pytest
 
 from ledger import forked
 from ledger import verify as verify_module
-from ledger.database import sqlite3
-from ledger.errors import LedgerError
-from ledger.event import META_TYPES
 from ledger.ledger import Ledger
 from ledger.registry import Registry
-from ledger.rows import COLUMNS, GENESIS, Row
 from ledger.verify import Problem, verify
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,
     HeroJoined,
-    ScenarioEnded,
-    StaminaRestored,
     StaminaSpent,
     StarsGained,
     StarsSpent,
     StepStarted,
 )
-from tests.reliability.helpers import ZUVA
+from tests.helpers.campaigns import random_history
+from tests.helpers.party import ZUVA
+from tests.helpers.tampering import cases, tampered
 
-Connection = Any
 CLEAN_HISTORIES = 1000
 
 
@@ -66,62 +58,6 @@ def clean(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path  # closed: the WAL is checkpointed into the file, which is all there is
 
 
-def tampered(clean: Path, folder: Path, change: Callable[[Connection], None]) -> Path:
-    """A copy of the file changed as an attacker would: triggers dropped, rows changed with
-    plain SQL, triggers put back."""
-    path = folder / "tampered.db"
-    shutil.copyfile(clean, path)
-    db = sqlite3.connect(path)
-    db.execute("PRAGMA synchronous = OFF")  # a throwaway copy: spare the disk 378 fsyncs
-    try:
-        triggers = db.execute(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"
-        ).fetchall()
-        for name, _ in triggers:
-            db.execute(f"DROP TRIGGER {name}")
-        change(db)
-        for _, sql in triggers:
-            db.execute(sql)
-        db.commit()
-    finally:
-        db.close()
-    return path
-
-
-def rows(db: Connection) -> list[dict[str, Any]]:
-    cursor = db.execute(f"SELECT {', '.join(COLUMNS)} FROM events ORDER BY campaign, seq")
-    return [dict(zip(COLUMNS, values, strict=True)) for values in cursor.fetchall()]
-
-
-def rewrite(db: Connection, new: list[dict[str, Any]], rehash_from: int | None = None) -> None:
-    """Replace every event with ``new``; re-hash the chain from seq ``rehash_from`` on."""
-    if rehash_from is not None:
-        prev = GENESIS
-        for row in new:
-            if row["seq"] >= rehash_from:
-                row.update(prev_hash=prev, hash="")
-                row["hash"] = Row(**row).sealed().hash
-            prev = row["hash"]
-    db.execute("DELETE FROM events")
-    marks = ", ".join("?" for _ in COLUMNS)
-    db.executemany(
-        f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({marks})",
-        [[row[c] for c in COLUMNS] for row in new],
-    )
-
-
-def changed_byte(value: object, column: str, rng: random.Random) -> object:
-    """The value with one byte changed (NULL gets a value; a seq moves out of the way)."""
-    if value is None:
-        return 1 if column in ("step_number", "scenario") else "x"
-    if isinstance(value, int):
-        return value + 1000 if column == "seq" else value ^ 1
-    text = str(value)
-    at = rng.randrange(len(text))
-    replacement = rng.choice([c for c in "0123456789abcdefXYZ" if c != text[at]])
-    return text[:at] + replacement + text[at + 1 :]
-
-
 def names(problem: Problem, p: int) -> bool:
     """Whether a problem is about event ``p``: that row, or the gap where it is missing."""
     return problem.seq == p or problem.message.startswith(f"expected event #{p} here")
@@ -135,71 +71,6 @@ def verdict(path: Path, registry: Registry, p: int) -> str | None:
     if any(names(x, p) for x in found) and not early:
         return None
     return "; ".join(map(str, found)) or "ok"
-
-
-def inert(row: dict[str, Any], column: str, undone: set[int]) -> bool:
-    """Step columns no query reads: those of undo and redo events and of undone events."""
-    steps = ("step_kind", "step_number", "scenario")
-    return column in steps and (row["type"] in META_TYPES or row["command"] in undone)
-
-
-def cases(
-    clean_rows: list[dict[str, Any]], undone: set[int], rng: random.Random
-) -> Iterator[tuple[str, int, Callable[[Connection], None]]]:
-    """(what, the event verify must name, the change) for every tampering of the matrix."""
-    count = len(clean_rows)
-    for p in range(1, count + 1):
-        for column in COLUMNS:
-
-            def change(db: Connection, p: int = p, column: str = column) -> None:
-                new = rows(db)
-                new[p - 1][column] = changed_byte(new[p - 1][column], column, rng)
-                rewrite(db, new)
-
-            yield f"changed byte in {column}", p, change
-        if p < count:  # the newest event removed leaves a shorter valid chain (README)
-
-            def remove(db: Connection, p: int = p) -> None:
-                db.execute("DELETE FROM events WHERE seq = ?", [p])
-
-            yield "removed event", p, remove
-
-            def swap(db: Connection, p: int = p) -> None:
-                new = rows(db)
-                a, b = new[p - 1], new[p]
-                new[p - 1], new[p] = {**b, "seq": p}, {**a, "seq": p + 1}
-                rewrite(db, new)
-
-            yield "swapped pair", p, swap
-        for column, value in REHASHED.items():
-            if inert(clean_rows[p - 1], column, undone):
-                continue
-
-            def forge(db: Connection, p: int = p, column: str = column, value: Any = value) -> None:
-                new = rows(db)
-                new[p - 1][column] = value(new[p - 1]) if callable(value) else value
-                rewrite(db, new, rehash_from=p)
-
-            yield f"re-hashed suffix after a changed {column}", p, forge
-
-
-# What a forger who re-hashes every later event must still change to make a difference: each
-# contradicts the row's payload, the fold, the rules or the chain's shape. (recorded_at,
-# plugin, plugin_version and idempotency_key, re-hashed, are a valid history: README.)
-REHASHED: dict[str, Any] = {
-    "campaign": "Other",
-    "seq": lambda row: row["seq"] + 1000,
-    "command": lambda row: row["seq"] + 1,
-    "type": lambda row: (
-        "base:stars-gained" if row["type"] != "base:stars-gained" else "base:damage-taken"
-    ),
-    "schema": 2,
-    "step_kind": "scenario",
-    "step_number": 77,
-    "scenario": 77,
-    "hero": "Nobody",
-    "payload": lambda row: row["payload"].replace("}", ',"extra":{"deep":[1]}}', 1)[:-1] + "]",
-}
 
 
 @pytest.fixture(params=["one process", "two processes"])
@@ -254,32 +125,6 @@ def test_verify_names_the_first_bad_event_for_every_tampering(
     assert not missed, "\n".join(missed)
 
 
-def _random_history(ledger: Ledger, name: str, rng: random.Random) -> int:
-    """A campaign of random commands, legal or not (a refused one writes nothing)."""
-    campaign = ledger.create_campaign(name)
-    stats = {"might": 1, "agility": 1, "will": 1, "taunt": 1}
-    heroes = [ZUVA, "Torrax"]
-    for hero in heroes:
-        campaign.record([HeroJoined(hero=hero, chips=6, wounded_chips=3, **stats)])
-    moves: list[Callable[[], object]] = [
-        lambda: campaign.record([DamageTaken(hero=rng.choice(heroes), amount=rng.randint(1, 4))]),
-        lambda: campaign.record([DamageHealed(hero=rng.choice(heroes), amount=rng.randint(1, 3))]),
-        lambda: campaign.record([StaminaSpent(hero=rng.choice(heroes), amount=rng.randint(1, 3))]),
-        lambda: campaign.record([StaminaRestored(hero=rng.choice(heroes), amount=2)]),
-        lambda: campaign.record([StarsGained(hero=rng.choice(heroes), amount=rng.randint(1, 5))]),
-        lambda: campaign.record([StarsSpent(hero=rng.choice(heroes), amount=rng.randint(1, 3))]),
-        lambda: campaign.record([StepStarted(kind=rng.choice(["city", "journey"]))]),
-        lambda: campaign.record([StepStarted(kind="scenario", scenario=rng.randint(1, 3))]),
-        lambda: campaign.record([ScenarioEnded()]),
-        lambda: campaign.undo(rng.randint(1, 2)),
-        lambda: campaign.redo(),
-    ]
-    for _ in range(rng.randint(2, 9)):
-        with contextlib.suppress(LedgerError):  # refused: nothing written, verify must agree
-            rng.choice(moves)()
-    return campaign.head().seq
-
-
 def test_no_false_alarm_on_clean_random_histories(
     tmp_path: Path, registry: Registry, soak: int, record_figures: Any
 ) -> None:
@@ -287,7 +132,7 @@ def test_no_false_alarm_on_clean_random_histories(
     histories = CLEAN_HISTORIES * soak
     with Ledger.open(tmp_path / "clean.db", registry, snapshot_interval=3) as ledger:
         with ledger.write_lock():  # one transaction: this test is about verify, not fsync
-            events = sum(_random_history(ledger, f"H{n}", rng) for n in range(histories))
+            events = sum(random_history(ledger, f"H{n}", rng) for n in range(histories))
         found = verify(ledger)
     record_figures(
         "Tampering: clean random histories",

@@ -1,0 +1,36 @@
+"""The README's commands are the ones CI runs, its example campaign works, and the pages it
+points to exist."""
+
+import re
+
+from tests.helpers import ROOT
+from tests.helpers.cli import Invoke
+
+README = (ROOT / "README.md").read_text()
+
+
+def commands() -> list[str]:
+    return re.findall(r"```\n(python3 -m venv .*)\n```", README)
+
+
+def test_the_readme_has_two_setup_commands_and_ci_runs_the_test_one() -> None:
+    run_example, run_tests = commands()
+    assert "batch examples/first-evening.txt" in run_example
+    assert "pytest" in run_tests
+    assert run_tests in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_example_campaign_runs_and_ends_with_a_hero(invoke: Invoke) -> None:
+    example = ROOT / "examples" / "first-evening.txt"
+    result = invoke("batch", str(example))
+    assert result.exit_code == 0, result.output
+    last_line = [line for line in example.read_text().splitlines() if line.strip()][-1]
+    assert last_line.startswith("hero show")
+    assert "Zuva'Sai — level 1" in result.output.split('» hero show "Zuva\'Sai"\n')[-1]
+
+
+def test_the_readme_links_to_pages_of_the_documentation_site() -> None:
+    links = re.findall(r"\]\((docs/[^)#]+)", README)
+    assert "docs/plugins.md" in links
+    for link in links:
+        assert (ROOT / link).is_file(), link

@@ -1,0 +1,145 @@
+"""Whatever was tampered with, verify on two processes answers exactly as on one: the fast
+paths of the chain, history and fold checks, and a child resuming half-way after undos and
+redos, accept only what the exact per-row checks accept."""
+
+import random
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from ledger import forked, verify_segments
+from ledger import verify as verify_module
+from ledger.event import Redone, Undone
+from ledger.ledger import Ledger
+from ledger.projection import Projector
+from ledger.registry import Registry
+from ledger.verify import Problem, verify
+from ledger.verify_segments import Found
+from ledger.verify_snapshots import SnapshotCheck
+from ledger_base_game.events import HeroJoined, StarsGained, StarsSpent, StepStarted
+from tests.helpers.tampering import cases, rewrite, rows, tampered
+
+HEROES = ("Venia", "Torrax")
+TAMPERINGS = 60
+SPLIT = 25  # the snapshot nearest half of the 49 events
+
+
+def _history(ledger: Ledger, rng: random.Random) -> None:
+    """Commands of one or two events, a City step, and right after the snapshot at the split
+    an undo of the three commands before it and their redos: the child, resuming there,
+    checks an undo that names commands of the first half (and folds from that snapshot,
+    which is of the current history again once they are redone)."""
+    campaign = ledger.create_campaign("Test")
+    for hero in HEROES:
+        stats = {"might": 2, "agility": 2, "will": 2, "taunt": 3}
+        campaign.record([HeroJoined(hero=hero, chips=8, wounded_chips=4, **stats)])
+    campaign.record([StepStarted(kind="city")])
+
+    def command(events: int) -> None:
+        hero = rng.choice(HEROES)
+        if events == 1:
+            campaign.record([StarsGained(hero=hero, amount=1)])
+        else:
+            campaign.record([StarsGained(hero=hero, amount=2), StarsSpent(hero=hero, amount=1)])
+
+    while campaign.head().seq < SPLIT:
+        command(1 if campaign.head().seq == SPLIT - 1 else rng.choice([1, 2]))
+    campaign.undo(3)
+    for _ in range(3):
+        campaign.redo()
+    while campaign.head().seq < 2 * SPLIT - 1:
+        command(1 if campaign.head().seq == 2 * SPLIT - 2 else rng.choice([1, 2]))
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("equivalence") / "clean.db"
+    with Ledger.open(path, snapshot_interval=5) as ledger:
+        _history(ledger, random.Random(5))
+        campaign = ledger.campaign("Test")
+        head, history = campaign.head().seq, campaign.history()
+        snapshots = SnapshotCheck(Projector(ledger.store, ledger.registry, "Test"), history)
+        assert (head, verify_segments._split(head, snapshots)) == (2 * SPLIT - 1, SPLIT)
+        assert history.metas[0].seq == SPLIT + 1
+        assert min(history.metas[0].commands) < SPLIT
+    return path
+
+
+class Answers:
+    """verify's problems on one process and on two, and what each child answered."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.monkeypatch = monkeypatch
+        self.children: list[Any] = []
+        result = forked.Child.result
+
+        def spy(child: forked.Child, kind: Any) -> Any:
+            self.children.append(result(child, kind))
+            return self.children[-1]
+
+        monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
+        monkeypatch.setattr(forked.Child, "result", spy)
+
+    def both(self, path: Path, registry: Registry) -> tuple[list[Problem], list[Problem]]:
+        found = []
+        for parallel_from in (10**9, 1):
+            self.monkeypatch.setattr(verify_module, "PARALLEL_FROM", parallel_from)
+            with Ledger.open(path, registry, create=False) as ledger:
+                found.append(verify(ledger))
+        return found[0], found[1]
+
+
+def test_a_clean_history_is_verified_on_two_processes(
+    clean: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = Answers(monkeypatch)
+    assert answers.both(clean, registry) == ([], [])
+    assert answers.children == [Found()]
+
+
+def test_every_tampering_gets_the_same_answer_on_two_processes(
+    clean: Path, tmp_path: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Ledger.open(clean, registry, create=False) as ledger:
+        undone = set(ledger.campaign().history().reverted())
+        clean_rows = [msgspec.structs.asdict(row) for row in ledger.store.rows("Test")]
+    rng = random.Random(3)
+    matrix = list(cases(clean_rows, undone, rng))
+    answers = Answers(monkeypatch)
+    for what, p, change in rng.sample(matrix, TAMPERINGS):
+        one, two = answers.both(tampered(clean, tmp_path, change), registry)
+        assert one == two, f"{what} at #{p}"
+    heard = [answer for answer in answers.children if answer is not None]
+    assert any(not answer.clean for answer in heard)  # some tamperings were the child's
+
+
+def test_an_undo_after_the_split_is_judged_on_the_first_half_alike(
+    clean: Path, tmp_path: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forged (the chain re-hashed), the undos and redos right after the split name, in
+    turn, a row of the first half: one that is no command they could undo, or one that is.
+    The child, which never read those rows, judges as one process does."""
+    with Ledger.open(clean, registry, create=False) as ledger:
+        stored = ledger.store.rows("Test")
+    continuation = next(row.seq for row in stored if row.command != row.seq)
+    start = next(row.seq for row in reversed(stored[:SPLIT]) if row.command == row.seq)
+    answers = Answers(monkeypatch)
+    for named in (start, 1, continuation, SPLIT + 1, 0, -3, 10**6):
+
+        def forge(db: Any, named: int = named) -> None:
+            new = rows(db)
+            for at, meta in enumerate([Undone, Redone, Undone, Redone], start=SPLIT):
+                new[at]["payload"] = msgspec.json.encode(meta(commands=(named,))).decode()
+                new[at]["type"] = meta.tag()
+            rewrite(db, new, rehash_from=SPLIT + 1)
+            db.execute("DELETE FROM snapshots WHERE revision > 0")  # those of the undone ones
+
+        del answers.children[:]
+        one, two = answers.both(tampered(clean, tmp_path, forge), registry)
+        assert one == two, named
+        if named == start:  # undone and redone twice: a history that verifies, on two cores
+            assert (one, answers.children) == ([], [Found()])
+        else:
+            assert [(p.seq, "undoes" in p.message) for p in one] == [(SPLIT + 1, True)], named

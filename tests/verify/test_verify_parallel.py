@@ -1,0 +1,270 @@
+"""A long campaign is verified on two cores: the rows up to a snapshot here, the rest in a
+forked child folding from that snapshot. Whatever the child does, verify's answer is the one
+a single process gives."""
+
+import json
+import os
+import random
+import signal
+import time
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+import sqlite_utils.db
+from sqlite_utils import Database
+
+from ledger import forked, verify_segments
+from ledger import verify as verify_module
+from ledger.ledger import Ledger
+from ledger.migrations import migrations
+from ledger.rows import VALUES
+from ledger.verify import verify
+from ledger.verify_checks import Ascending, HistoryCheck
+from ledger.verify_segments import Found
+from ledger_base_game.events import HeroJoined, StarsGained
+from tests.helpers.campaigns import random_history
+from tests.helpers.tampering import tamper_payload
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every campaign verified on two cores; the children's answers."""
+    monkeypatch.setattr(verify_module, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
+    said: list[Any] = []
+    result = forked.Child.result
+
+    def spy(child: forked.Child, kind: Any) -> Any:
+        said.append(result(child, kind))
+        return said[-1]
+
+    monkeypatch.setattr(forked.Child, "result", spy)
+    return said
+
+
+@pytest.fixture
+def stars(ledger: Ledger) -> Ledger:
+    """21 events, snapshots every 5 (the split is at 10, the child checks 11-21)."""
+    campaign = ledger.create_campaign("Test")
+    campaign.record(
+        [HeroJoined(hero="Venia", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5)]
+    )
+    for _ in range(19):
+        campaign.record([StarsGained(hero="Venia", amount=1)])
+    return ledger
+
+
+def test_the_child_answers_with_its_value() -> None:
+    with forked.forked(lambda: (os.getpid(), "checked")) as child:
+        assert child is not None
+        pid, said = child.result(tuple[int, str])
+    assert (pid, said) == (child.pid, "checked")
+    assert pid != os.getpid()
+
+
+def test_a_child_that_fails_gives_no_answer() -> None:
+    with forked.forked(lambda: 1 // 0) as child:
+        assert child is not None
+        assert child.result(int) is None
+
+
+def test_no_child_where_forking_is_not_safe(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forked, "can_fork", lambda: False)
+    with forked.forked(lambda: 1) as child:
+        assert child is None
+
+
+def test_a_clean_campaign_is_verified_by_both(stars: Ledger, answers: list[Any]) -> None:
+    assert verify(stars) == []
+    assert answers == [Found()]
+
+
+@pytest.mark.parametrize("seq", [3, 10, 11, 20])
+def test_a_tampered_event_on_either_side_is_named(
+    stars: Ledger, answers: list[Any], seq: int
+) -> None:
+    tamper_payload(stars, "Test", seq)
+    problems = verify(stars)
+    assert [(p.seq, "altered" in p.message) for p in problems] == [(seq, True)]
+    if seq <= 10:  # found in this half: the child's answer is not waited for
+        assert answers == []
+    else:
+        assert answers[0].chain.seq == seq
+
+
+def test_a_wrong_snapshot_where_the_child_starts_is_named(
+    stars: Ledger, answers: list[Any]
+) -> None:
+    """The child folds from a wrong state then; this process finds the snapshot differs, and
+    the campaign is verified again in one process."""
+    (state,) = stars.db.execute(
+        "SELECT state FROM snapshots WHERE campaign = 'Test' AND seq = 10"
+    ).fetchone()
+    changed = json.loads(state)
+    changed["heroes"]["Venia"]["stars"] += 5
+    stars.db.execute(
+        "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = 10",
+        [msgspec.json.encode(changed).decode()],
+    )
+    problems = verify(stars)
+    assert [(p.seq, "snapshot" in p.message) for p in problems] == [(10, True)]
+    assert answers == []  # this half found it: the child's answer is not waited for
+
+
+def test_without_the_childs_answer_this_process_checks_all(
+    stars: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = verify_segments.segment
+
+    def crash_in_child(*args: Any, **kwargs: Any) -> Found:
+        if args[4]:  # after: the child's segment
+            os._exit(3)  # as if killed
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(verify_segments, "segment", crash_in_child)
+    tamper_payload(stars, "Test", 17)
+    problems = verify(stars)
+    assert [(p.seq, "altered" in p.message) for p in problems] == [(17, True)]
+    assert answers == [None]
+
+
+def test_the_child_reads_without_loading_sqlite_utils_plugins(
+    stars: Ledger, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As open_database: loading them scans every installed distribution (tens of ms)."""
+
+    def loaded() -> None:
+        raise AssertionError("sqlite-utils plugins loaded")
+
+    monkeypatch.setattr(sqlite_utils.db, "ensure_plugins_loaded", loaded)
+    store = verify_segments.read_only_store(str(db_path))
+    assert store.head("Test") == stars.store.head("Test")
+
+
+@pytest.fixture
+def no_fork(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(work: Any) -> None:
+        raise AssertionError("forked")
+
+    monkeypatch.setattr(verify_segments, "forked", refuse)
+
+
+@pytest.mark.usefixtures("answers", "no_fork")
+def test_a_database_in_memory_is_verified_in_one_process(registry: Any) -> None:
+    db = Database(memory=True)
+    migrations.apply(db)
+    ledger = Ledger(db, registry, snapshot_interval=2)
+    ledger.create_campaign("Test").record(
+        [HeroJoined(hero="Venia", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5)]
+    )
+    assert verify(ledger) == []
+
+
+@pytest.mark.usefixtures("answers", "no_fork")
+def test_uncommitted_changes_are_verified_in_one_process(stars: Ledger) -> None:
+    """A child's connection would not see them."""
+    with stars.write_lock():
+        stars.campaign("Test").record([StarsGained(hero="Venia", amount=1)])
+        assert verify(stars) == []
+
+
+@pytest.mark.usefixtures("answers", "no_fork")
+def test_without_a_snapshot_to_start_from_one_process_verifies(stars: Ledger) -> None:
+    stars.db.execute("DELETE FROM snapshots")
+    assert verify(stars) == []
+
+
+def test_the_history_check_resumes_where_a_fed_one_stands(ledger: Ledger) -> None:
+    """After any row of random histories with undos and redos, a check resumed after the rows
+    before it is in the state of one fed them, so the rows after are judged alike."""
+    rng = random.Random(11)
+    for n in range(40):
+        random_history(ledger, f"H{n}", rng)
+        rows = ledger.store.values(f"H{n}", 0, 10**9, VALUES)
+        history = verify_module._history(ledger.store, f"H{n}", len(rows))
+        assert history is not None
+        starts = partial(verify_segments._starts_command, ledger.store, f"H{n}")
+        for split in range(1, len(rows)):
+            fed, resumed = HistoryCheck(f"H{n}"), HistoryCheck(f"H{n}")
+            for values in rows[:split]:
+                fed.feed_values(values)
+            metas = {meta.seq: meta for meta in history.metas if meta.seq <= split}
+            resumed.resume(metas, split, starts)
+            assert fed.problem is None
+            seen, fed_seen = vars(resumed).pop("_commands"), vars(fed).pop("_commands")
+            assert vars(resumed) == vars(fed)
+            for seq in range(-1, len(rows) + 2):
+                assert (seq in seen) == (seq in fed_seen)
+
+
+def test_the_commands_seen_are_kept_as_a_set_however_they_come() -> None:
+    kept, reference = Ascending(), set()
+    for item in [1, 2, 5, 9, 3, 9, 2**62, 0]:
+        kept.add(item)
+        reference.add(item)
+        assert all((n in kept) == (n in reference) for n in range(-1, 12))
+    assert 2**62 in kept
+    assert 2**70 not in kept
+    assert "1" not in kept
+
+
+def test_commands_seen_a_page_at_a_time_are_kept_as_a_set() -> None:
+    kept, reference = Ascending(), set()
+    for items in [[], [1, 2, 5], [9, 12], [3, 9], [20, 15], [30, 30], [2**62]]:
+        kept.extend(items)
+        reference.update(items)
+        assert all((n in kept) == (n in reference) for n in range(-1, 40))
+    assert 2**62 in kept
+
+
+def test_an_interrupted_wait_kills_and_reaps_the_child(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the parent waits for the child: the interrupt goes on, the child is gone."""
+
+    def interrupted(fd: int, size: int) -> bytes:
+        raise KeyboardInterrupt
+
+    children: list[forked.Child] = []
+
+    def wait_for_a_sleeping_child() -> None:
+        with forked.forked(lambda: time.sleep(30)) as child:
+            assert child is not None
+            children.append(child)
+            monkeypatch.setattr(forked.os, "read", interrupted)
+            child.result(int)
+
+    with pytest.raises(KeyboardInterrupt):
+        wait_for_a_sleeping_child()
+    monkeypatch.undo()
+    (child,) = children
+    assert child.done
+    with pytest.raises(ChildProcessError):  # killed and reaped: no zombie left
+        os.waitpid(child.pid, os.WNOHANG)
+
+
+def test_a_child_the_system_reaped_gives_no_answer_and_verify_still_answers(
+    stars: Ledger, answers: list[Any]
+) -> None:
+    """With SIGCHLD ignored (as some servers set it) the child's status is lost: verify does
+    the work in one process."""
+    before = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        assert verify(stars) == []
+    finally:
+        signal.signal(signal.SIGCHLD, before)
+    assert answers == [None]
+
+
+def test_no_child_reads_a_file_renamed_over_the_open_one(
+    stars: Ledger, answers: list[Any], db_path: Path, tmp_path: Path
+) -> None:
+    """The child would open the path, which now names another file: one process verifies."""
+    tamper_payload(stars, "Test", 15)
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(db_path.read_bytes())
+    copy.replace(db_path)
+    problems = verify(stars)
+    assert [p.seq for p in problems] == [15]
+    assert answers == []
