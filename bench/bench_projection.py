@@ -15,10 +15,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ledger.campaign import Campaign
-from ledger.event import Event
-from ledger.ledger import Ledger
-from ledger.state import CampaignState
+from ledger.campaign import Campaign, Ledger
+from ledger.model import CampaignState, Event
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,

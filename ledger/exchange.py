@@ -5,17 +5,14 @@ from typing import IO
 
 import msgspec
 
-from ledger.campaign import Campaign
+from ledger._gc_pause import gc_paused
+from ledger.campaign import Campaign, History, Ledger, metas_from_rows
 from ledger.errors import BadInput, IntegrityError, LedgerError
-from ledger.event import META_TYPES
-from ledger.gc_pause import gc_paused
-from ledger.history import History, metas_from_rows
-from ledger.ledger import Ledger
-from ledger.pipeline import write
-from ledger.rows import Row
-from ledger.state import CampaignState
+from ledger.hosting import write
+from ledger.model import META_TYPES, CampaignState
+from ledger.storage import Row
 from ledger.text import name_key, quoted
-from ledger.verify import chain_problem, history_problem
+from ledger.verification import chain_problem, history_problem
 
 FORMAT = "campaign-ledger/1"
 

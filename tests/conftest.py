@@ -8,10 +8,9 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
-from ledger.database import open_database
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
+from ledger.campaign import Ledger
+from ledger.hosting import Registry, get_plugin_manager
+from ledger.storage import open_database
 from ledger_cli.app import build_cli
 from tests.reliability import figures
 

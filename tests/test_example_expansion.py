@@ -14,16 +14,10 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
+from ledger.campaign import History, Ledger, Projector, metas_from_rows
 from ledger.errors import PluginError
-from ledger.event import META_TYPES
-from ledger.history import History, metas_from_rows
-from ledger.ledger import Ledger
-from ledger.modifiers import Situation
-from ledger.phrases import item_answers
-from ledger.plugins import get_plugin_manager
-from ledger.projection import Projector
-from ledger.registry import Registry
-from ledger.state import CampaignState, Item
+from ledger.hosting import Registry, get_plugin_manager, item_answers
+from ledger.model import META_TYPES, CampaignState, Item, Situation
 from ledger_cli.app import build_cli
 from tests.conftest import event_count, rows_of
 from tests.expansion import PLUGIN, install_example_expansion

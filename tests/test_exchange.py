@@ -10,7 +10,7 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
-from ledger.database import open_database
+from ledger.storage import open_database
 from ledger_cli.app import build_cli
 from tests.conftest import Invoke, rows_of
 

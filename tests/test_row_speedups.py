@@ -7,9 +7,10 @@ import msgspec
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.ledger import Ledger
-from ledger.rows import COLUMNS, VALUES, Row, content_hash, page_hasher
-from ledger.store import _row
+from ledger.campaign import Ledger
+from ledger.storage import COLUMNS, VALUES, Row, content_hash
+from ledger.storage._rows import page_hasher
+from ledger.storage._store import _row
 
 text = st.text(max_size=40)  # any code point: quotes, controls, emoji, surrogate-free
 maybe_text = st.none() | text

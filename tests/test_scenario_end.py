@@ -7,9 +7,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.campaign import Ledger
+from ledger.hosting import Registry
+from ledger.model import CampaignState
 from ledger_base_game.events import HeroJoined, ScenarioEnded, StepStarted
 from tests.campaign_helpers import hero, party_json, refuse
 from tests.conftest import Invoke

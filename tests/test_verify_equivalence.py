@@ -9,15 +9,15 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import forked, verify_segments
-from ledger import verify as verify_module
-from ledger.event import Redone, Undone
-from ledger.ledger import Ledger
-from ledger.projection import Projector
-from ledger.registry import Registry
-from ledger.verify import Problem, verify
-from ledger.verify_segments import Found
-from ledger.verify_snapshots import SnapshotCheck
+from ledger.campaign import Ledger, Projector
+from ledger.hosting import Registry
+from ledger.model import Redone, Undone
+from ledger.verification import Problem, verify
+from ledger.verification import _forked as forked
+from ledger.verification import _segments as verify_segments
+from ledger.verification import _verify as verify_module
+from ledger.verification._segments import Found
+from ledger.verification._snapshots import SnapshotCheck
 from ledger_base_game.events import HeroJoined, StarsGained, StarsSpent, StepStarted
 from tests.reliability.test_tampering import cases, rewrite, rows, tampered
 

@@ -7,11 +7,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import pages as pages_module
-from ledger import verify_snapshots
-from ledger.campaign import Campaign
-from ledger.ledger import Ledger
-from ledger.verify import verify
+from ledger.campaign import Campaign, Ledger
+from ledger.storage import _pages as pages_module
+from ledger.verification import _snapshots as verify_snapshots
+from ledger.verification import verify
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.test_store import tamper_payload
 

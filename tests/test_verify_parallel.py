@@ -16,14 +16,14 @@ import pytest
 import sqlite_utils.db
 from sqlite_utils import Database
 
-from ledger import forked, verify_segments
-from ledger import verify as verify_module
-from ledger.ledger import Ledger
-from ledger.migrations import migrations
-from ledger.rows import VALUES
-from ledger.verify import verify
-from ledger.verify_checks import Ascending, HistoryCheck
-from ledger.verify_segments import Found
+from ledger.campaign import Ledger
+from ledger.storage import VALUES, migrations
+from ledger.verification import _forked as forked
+from ledger.verification import _segments as verify_segments
+from ledger.verification import _verify as verify_module
+from ledger.verification import verify
+from ledger.verification._chain import Ascending, HistoryCheck
+from ledger.verification._segments import Found
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.reliability.test_tampering import _random_history
 from tests.test_store import tamper_payload

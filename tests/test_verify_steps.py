@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from sqlite_utils import Database
 
-from ledger import forked
-from ledger import verify as verify_module
-from ledger.ledger import Ledger
-from ledger.verify import verify
+from ledger.campaign import Ledger
+from ledger.verification import _forked as forked
+from ledger.verification import _verify as verify_module
+from ledger.verification import verify
 from tests.test_lean_indexes import play
 
 

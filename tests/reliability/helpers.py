@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ledger.database import sqlite3
-from ledger.ledger import Ledger
-from ledger.verify import verify
+from ledger.campaign import Ledger
+from ledger.storage import sqlite3
+from ledger.verification import verify
 from ledger_base_game.events import HeroJoined
 
 CHILD = Path(__file__).with_name("child.py")

@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.rows import GENESIS, Row
+from ledger.storage import GENESIS, Row
 from ledger_cli.app import build_cli
 from tests.reliability.helpers import ZUVA, assert_sound, head, make_party, stored
 

@@ -13,15 +13,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import forked
-from ledger import verify as verify_module
-from ledger.database import sqlite3
+from ledger.campaign import Ledger
 from ledger.errors import LedgerError
-from ledger.event import META_TYPES
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.rows import COLUMNS, GENESIS, Row
-from ledger.verify import Problem, verify
+from ledger.hosting import Registry
+from ledger.model import META_TYPES
+from ledger.storage import COLUMNS, GENESIS, Row, sqlite3
+from ledger.verification import Problem, verify
+from ledger.verification import _forked as forked
+from ledger.verification import _verify as verify_module
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,

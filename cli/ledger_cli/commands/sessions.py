@@ -2,8 +2,8 @@
 
 import click
 
-from ledger import sessions
-from ledger.event import SessionEnded, SessionStarted
+from ledger.campaign import session_moments
+from ledger.model import SessionEnded, SessionStarted
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 
@@ -38,7 +38,7 @@ def register(cli: click.Group) -> None:
         Example:
           campaign-ledger replay --session 2
         """
-        moments = list(sessions.moments(app.campaign(), number))
+        moments = list(session_moments(app.campaign(), number))
         if as_json:
             story = [
                 {

@@ -4,10 +4,8 @@ from pathlib import Path
 
 import click
 
-from ledger.dice.faces import parse_faces
-from ledger.dice.rolling import check_seed, new_seed, roll
-from ledger.dice.scoring import action_successes
-from ledger.event import Event
+from ledger.dice import action_successes, check_seed, new_seed, parse_faces, roll
+from ledger.model import Event
 from ledger_base_game.attacks import AttackMade, StaminaSpentCursed, attack_dice
 from ledger_base_game.check_rules import in_force
 from ledger_base_game.commands.checks import record

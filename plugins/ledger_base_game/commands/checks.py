@@ -7,14 +7,9 @@ from typing import Any, TypeVar
 import click
 
 from ledger.campaign import Recorded
-from ledger.dice.scoring import (
-    PER_FACE,
-    action_successes,
-    stamina_faces,
-)
+from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.state import CampaignState
+from ledger.model import CampaignState, Event
 from ledger_base_game.checks import CheckMade
 from ledger_base_game.commands.rolls import (
     Declared,

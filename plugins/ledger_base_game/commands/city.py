@@ -2,9 +2,8 @@
 
 import click
 
-from ledger.content import ServiceSpec
 from ledger.errors import BadInput
-from ledger.state import CampaignState, Hero
+from ledger.model import CampaignState, Hero, ServiceSpec
 from ledger_base_game.events_city import CityActivity, CityEventResolved, SleepFound
 from ledger_cli.helpers import (
     NUMBERS,

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from ledger.dice.definition import DiceSet
+from ledger.dice import DiceSet
 from ledger_base_game.checks import DiceSetChosen
 from ledger_base_game.commands.rolls import dice_in_force
 from ledger_cli.helpers import App, at_option, json_option, listing_group, output, pass_app

@@ -6,10 +6,9 @@ from typing import Any
 
 import click
 
-from ledger.dice.scoring import PER_FACE, action_successes, stamina_faces
+from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.state import CampaignState
+from ledger.model import CampaignState, Event
 from ledger.text import quoted
 from ledger_base_game.commands.checks import record
 from ledger_base_game.commands.rolls import (

@@ -2,8 +2,8 @@
 
 import click
 
-from ledger.content import HeroSpec
 from ledger.errors import BadInput
+from ledger.model import HeroSpec
 from ledger.text import check_name
 from ledger_base_game.events import HeroJoined
 from ledger_cli.helpers import (

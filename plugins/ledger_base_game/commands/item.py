@@ -5,7 +5,7 @@ from typing import Any, cast
 import click
 
 from ledger.errors import BadInput
-from ledger.state import Item, Target, UseEffect
+from ledger.model import Item, Target, UseEffect
 from ledger_base_game.commands.item_props import item_options, with_props
 from ledger_base_game.events import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
 from ledger_cli.helpers import NUMBERS, App, json_option, listing_group, output, pass_app

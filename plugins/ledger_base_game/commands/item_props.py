@@ -8,7 +8,7 @@ import click
 from msgspec.structs import replace
 
 from ledger.errors import BadInput
-from ledger.state import Item, Shape
+from ledger.model import Item, Shape
 
 F = TypeVar("F", bound=Callable[..., Any])
 SHAPES = list(get_args(Shape))

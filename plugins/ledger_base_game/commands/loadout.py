@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 import click
 
-from ledger.event import Event
+from ledger.model import Event
 from ledger.rules import loadout as rules
 from ledger_base_game.events_city import (
     ItemActivated,

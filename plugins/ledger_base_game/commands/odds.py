@@ -4,10 +4,9 @@ from pathlib import Path
 
 import click
 
-from ledger.dice.odds import Odds, check_odds
-from ledger.dice.scoring import StaminaRule
+from ledger.dice import Odds, StaminaRule, check_odds
 from ledger.errors import BadInput
-from ledger.state import CampaignState
+from ledger.model import CampaignState
 from ledger_base_game.check_rules import check_discards, check_gems
 from ledger_base_game.commands.rolls import (
     Declared,

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import click
 
-from ledger.dice.scoring import reaction_successes
+from ledger.dice import reaction_successes
 from ledger.errors import BadInput
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.checks import ReactionMade
 from ledger_base_game.commands.checks import record
 from ledger_base_game.commands.rolls import (

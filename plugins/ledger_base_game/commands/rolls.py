@@ -7,13 +7,10 @@ from typing import Any, cast
 
 import click
 
-from ledger.dice.definition import DiceSet, load_dice_file
-from ledger.dice.faces import DieKind, parse_faces
-from ledger.dice.rolling import check_seed, new_seed, roll
+from ledger.dice import DiceSet, DieKind, check_seed, load_dice_file, new_seed, parse_faces, roll
 from ledger.errors import BadInput, PluginError
-from ledger.modifiers import Modifier, Situation, judge, parse_modifier
-from ledger.registry import Registry
-from ledger.state import CampaignState, Hero
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Hero, Modifier, Situation, judge, parse_modifier
 from ledger.text import quoted
 from ledger_base_game.check_rules import ABILITIES, Ability, dice_for, dice_reason, in_force
 from ledger_base_game.checks import CheckGemSpent

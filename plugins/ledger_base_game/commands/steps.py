@@ -3,9 +3,8 @@
 import click
 
 from ledger.errors import BadInput
-from ledger.event import Event
+from ledger.model import CampaignState, Event
 from ledger.rules import factions, progress
-from ledger.state import CampaignState
 from ledger.text import check_name
 from ledger_base_game.commands import symbols
 from ledger_base_game.events import ScenarioEnded, StepStarted

@@ -5,8 +5,8 @@ from typing import Any
 import click
 
 from ledger.errors import BadInput
+from ledger.model import CampaignState, Item, ScenarioCard
 from ledger.rules.steps import MAX_SCENARIO
-from ledger.state import CampaignState, Item, ScenarioCard
 from ledger.text import name_key
 from ledger_base_game.commands.item_props import item_from_options, kind_options, pop_props
 from ledger_base_game.commands.symbols import resolve

@@ -4,8 +4,8 @@ what the plugins know, else from the command line. Unknown and not given is an e
 from typing import Literal
 
 from ledger.errors import BadInput
-from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.hosting import Registry
+from ledger.model import CampaignState
 
 Symbol = Literal["xp", "replay", "arena"]
 FLAG = {"xp": "--xp/--no-xp", "replay": "--replay/--no-replay", "arena": "--arena/--no-arena"}
