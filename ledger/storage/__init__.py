@@ -14,7 +14,17 @@ from ledger.storage._database import (
 from ledger.storage._group_commit import GroupCommit, NotDurable, flush_log
 from ledger.storage._lean_schema import MARKED_TYPES
 from ledger.storage._migrations import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS, migrations
-from ledger.storage._rows import AT, COLUMNS, GENESIS, VALUES, Row, Values, content_hash
+from ledger.storage._rows import (
+    AT,
+    COLUMNS,
+    GENESIS,
+    VALUES,
+    Row,
+    Values,
+    content_hash,
+    hashes,
+    row_values,
+)
 from ledger.storage._store import EventStore, Snapshot
 
 __all__ = [
@@ -34,8 +44,10 @@ __all__ = [
     "Values",
     "content_hash",
     "flush_log",
+    "hashes",
     "migrations",
     "open_database",
+    "row_values",
     "sqlite3",
     "sqlite_version",
     "warn_if_old_sqlite",

@@ -1,7 +1,8 @@
 """A stored event: the envelope columns, the payload text and the hash chain."""
 
 import hashlib
-from collections.abc import Callable, Iterable
+import operator
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -59,54 +60,37 @@ class _Hashed(msgspec.Struct, frozen=True):
 
 
 _encoder = msgspec.json.Encoder()
-_encode = _encoder.encode
 
-# verify reads rows as plain tuples in this order (the hashed columns, then the hash): hashing
-# one is then a single call, with no Row built.
+# verify and the fold read rows as plain tuples in this order (the hashed columns, then the
+# hash): hashing one is then a single call, with no Row built.
 VALUES = (*_Hashed.__struct_fields__, "hash")
 AT = {column: index for index, column in enumerate(VALUES)}
 _HASHED = len(_Hashed.__struct_fields__)
 
 
-def content_hash(row: Row) -> str:
-    """SHA-256 over the canonical bytes of every column but the hash (prev_hash included):
-    the JSON object of those columns with sorted keys."""
-    hashed = _Hashed(
-        row.campaign,
-        row.command,
-        row.hero,
-        row.idempotency_key,
-        row.payload,
-        row.plugin,
-        row.plugin_version,
-        row.prev_hash,
-        row.recorded_at,
-        row.scenario,
-        row.schema,
-        row.seq,
-        row.step_kind,
-        row.step_number,
-        row.type,
-    )
-    return hashlib.sha256(_encode(hashed)).hexdigest()
-
-
-def values_hash(values: tuple[Any, ...]) -> str:
-    """``content_hash`` of a row read as a tuple in the order of ``VALUES``."""
-    return hashlib.sha256(_encode(_Hashed(*values[:_HASHED]))).hexdigest()
-
-
-def page_hasher() -> Callable[[Iterable[tuple[Any, ...]]], list[str]]:
-    """``values_hash`` of each row of a page, encoding into one buffer it reuses: no bytes
-    object and no call per row (verify hashes 100,000s). For one thread at a time."""
+def hashes(rows: Iterable[Values]) -> list[str]:
+    """The hash of each row (a tuple in the order of ``VALUES``): SHA-256 over the canonical
+    bytes of every column but the hash (prev_hash included), the JSON object of those
+    columns with sorted keys. Each row is encoded into one buffer, reused: no bytes object
+    per row (verify hashes 100,000s)."""
     buffer = bytearray()
     encode_into, sha256 = _encoder.encode_into, hashlib.sha256
+    found = []
+    for values in rows:
+        encode_into(_Hashed(*values[:_HASHED]), buffer)  # the buffer becomes exactly this
+        found.append(sha256(buffer).hexdigest())
+    return found
 
-    def hashes(page: Iterable[tuple[Any, ...]]) -> list[str]:
-        found = []
-        for values in page:
-            encode_into(_Hashed(*values[:_HASHED]), buffer)  # the buffer becomes exactly this
-            found.append(sha256(buffer).hexdigest())
-        return found
 
-    return hashes
+_as_values = operator.itemgetter(*(COLUMNS.index(column) for column in VALUES))
+
+
+def row_values(row: Row) -> Values:
+    """The row as a tuple in the order of ``VALUES``, as verify and the fold read rows."""
+    values: Values = _as_values(msgspec.structs.astuple(row))
+    return values
+
+
+def content_hash(row: Row) -> str:
+    """The row's hash, as ``hashes`` defines it."""
+    return hashes((row_values(row),))[0]

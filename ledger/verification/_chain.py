@@ -14,8 +14,7 @@ import msgspec
 from ledger.campaign import History, Meta
 from ledger.errors import LedgerError
 from ledger.model import META_TYPES, CampaignCreated, Redone, Undone
-from ledger.storage import AT, GENESIS, Row, content_hash
-from ledger.storage._rows import page_hasher, values_hash
+from ledger.storage import AT, GENESIS, Row, content_hash, hashes
 from ledger.text import check_name
 from ledger.verification._resume import CommandsSeen
 
@@ -64,7 +63,6 @@ class ChainCheck:
         self.campaign = campaign
         self.problem: Problem | None = None
         self._prev_hash, self._expected_seq, self._command = GENESIS, 1, 0
-        self._hashes = page_hasher()
 
     def resume(self, values: Values) -> None:
         """Go on after the row ``values`` as if every row up to it had been fed (and found
@@ -98,7 +96,7 @@ class ChainCheck:
             self._prev_hash,
             self._command,
         )
-        for values, digest in zip(page, self._hashes(page), strict=True):
+        for values, digest in zip(page, hashes(page), strict=True):
             seq, stored, now = values[SEQ], values[HASH], values[COMMAND]
             if (
                 seq == expected
@@ -124,7 +122,7 @@ class ChainCheck:
             self.problem = Problem(self.campaign, seq, f"expected event #{expected} here")
         elif prev_hash != self._prev_hash:
             self.problem = Problem(self.campaign, expected, "does not link to the event before it")
-        elif stored != (content_hash(row) if isinstance(row, Row) else values_hash(row)):
+        elif stored != (content_hash(row) if isinstance(row, Row) else hashes((row,))[0]):
             self.problem = Problem(
                 self.campaign, expected, "its content does not match its hash (altered)"
             )
