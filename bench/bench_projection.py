@@ -82,8 +82,7 @@ def measure(campaign: Campaign, rng: random.Random) -> dict[str, float]:
         campaign.redo()
 
     def full_fold() -> CampaignState:
-        rows = campaign.store.rows(campaign.name)
-        return campaign.projector.fold_rows(CampaignState(), rows, frozenset())
+        return campaign.projector.fold(campaign.projector.rows(0, campaign.head().seq), ())
 
     return {
         "query": best_of(5, query) / len(points),

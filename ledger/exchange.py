@@ -10,7 +10,7 @@ from ledger.campaign import Campaign, History, Ledger, metas_from_rows
 from ledger.errors import BadInput, IntegrityError, LedgerError
 from ledger.hosting import write
 from ledger.model import META_TYPES, CampaignState
-from ledger.storage import Row
+from ledger.storage import Row, row_values
 from ledger.text import name_key, quoted
 from ledger.verification import chain_problem, history_problem
 
@@ -85,10 +85,16 @@ def _import(ledger: Ledger, lines: Iterable[str]) -> Campaign:
     history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
     snapshots = []
     written = []  # for the plugins' reactions, as if each command had been recorded here
+    states: list[CampaignState] = []  # after each row (the chain proved row i has seq i)
     try:
-        for row, state in campaign.projector.replay(
-            rows, history.reverted(), CampaignState(), check=True
-        ):
+        campaign.projector.fold(
+            [[row_values(row) for row in rows]],
+            history.reverted(),
+            strict=True,
+            at=range(1, len(rows) + 1),
+            seen=lambda _, state: states.append(state),
+        )
+        for row, state in zip(rows, states, strict=True):
             if row.seq % ledger.snapshot_interval == 0 or row.seq == len(rows):
                 snapshots.append(campaign.projector.snapshot(row.seq, history.revision, state))
             written.append((row, campaign.projector.decode(row), state))

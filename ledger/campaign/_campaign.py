@@ -263,14 +263,18 @@ class Campaign:
         changed = history.plus(Meta(seq, isinstance(event, Undone), event.commands))
         before = self._head_state(head, history)
         start, after = self.projector.start(head.seq, changed)
-        state = start
-        rows = self.store.rows(self.name, after=after, upto=head.seq)
-        snapshots = []
+        snapshots: list[Snapshot] = []
+        interval = self.ledger.snapshot_interval
         verb = "undo" if isinstance(event, Undone) else "redo"
         try:
-            for row, state in self.projector.replay(rows, changed.reverted(), start, check=True):
-                if row.seq % self.ledger.snapshot_interval == 0:
-                    snapshots.append(self.projector.snapshot(row.seq, seq, state))
+            state = self.projector.fold(
+                self.projector.rows(after, head.seq, strict=True),
+                changed.reverted(),
+                start,
+                strict=True,
+                at=range(interval, head.seq + 1, interval),
+                seen=lambda at, folded: snapshots.append(self.projector.snapshot(at, seq, folded)),
+            )
         except LedgerError as error:
             raise RuleViolation(
                 f"{verb} refused: a later event would no longer stand ({error}); "

@@ -1,6 +1,11 @@
-"""Folding stored events into state, from the best snapshot that is still valid."""
+"""Folding stored events into state, from the best snapshot that is still valid.
 
-from collections.abc import Callable, Collection, Container, Iterable, Iterator
+One fold serves every reader: ``--at`` and the latest state, an undo or redo refolding what it
+changes, an import replaying a file, and verify replaying 100,000s of rows. Rows come as plain
+tuples in the order of ``storage.VALUES`` (no Row is built for them), a page at a time."""
+
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
+from functools import cached_property
 
 import msgspec
 
@@ -9,58 +14,41 @@ from ledger.errors import IntegrityError, LedgerError, PluginError
 from ledger.hosting import Registry
 from ledger.model import META_TYPES, CampaignState, Event, Step
 from ledger.rules import debts
-from ledger.storage import AT, EventStore, Row, Snapshot, Values
+from ledger.storage import AT, VALUES, EventStore, Row, Snapshot, Values, row_values
 
 _state_decoder = msgspec.json.Decoder(CampaignState)
-SEQ, COMMAND, TYPE, SCHEMA, HERO, PAYLOAD = (
-    AT[c] for c in ("seq", "command", "type", "schema", "hero", "payload")
+_SEQ, _COMMAND, _TYPE, _SCHEMA, _HERO, _PAYLOAD, _PLUGIN, _VERSION = (
+    AT[c]
+    for c in ("seq", "command", "type", "schema", "hero", "payload", "plugin", "plugin_version")
 )
-STEP_KIND, STEP_NUMBER, SCENARIO = (AT[c] for c in ("step_kind", "step_number", "scenario"))
+_STEP_KIND, _STEP_NUMBER, _SCENARIO = (AT[c] for c in ("step_kind", "step_number", "scenario"))
 
-
-def mismatch(row: Row, event: Event, state: CampaignState | None) -> str | None:
-    """How a row's columns disagree with its payload and (when given) the state after it."""
-    return columns_mismatch(
-        row.type, row.hero, row.step_kind, row.step_number, row.scenario, event, state
-    )
-
-
-def columns_mismatch(
-    type_: str,
-    hero: str | None,
-    step_kind: str | None,
-    step_number: int | None,
-    scenario: int | None,
-    event: Event,
-    state: CampaignState | None,
-) -> str | None:
-    """``mismatch`` for a row given by the columns it compares."""
-    step = state.step if state is not None else None
-    if (  # the usual answer first, cheaply: verify and import ask for every event
-        type_ == event.tag()
-        and hero == event.hero_name
-        and (
-            state is None
-            or (step_kind, step_number, scenario)
-            == ((step.kind, step.number, step.scenario) if step else (None, None, None))
-        )
-    ):
-        return None
-    columns: dict[str, object] = {"type": type_, "hero": hero}
-    expected: dict[str, object] = {"type": event.tag(), "hero": event.hero_name}
-    if state is not None:
-        columns.update(step_kind=step_kind, step_number=step_number, scenario=scenario)
-        expected["step_kind"] = step.kind if step else None
-        expected["step_number"] = step.number if step else None
-        expected["scenario"] = step.scenario if step else None
-    for column, value in expected.items():
-        if columns[column] != value:
-            return f"its {column} column says {columns[column]!r}, the events say {value!r}"
-    return None
+# The columns the fold reads (the others read as NULL), and those a strict fold compares too.
+FOLDED = tuple(
+    c if c in ("seq", "command", "type", "schema", "plugin", "plugin_version", "payload") else None
+    for c in VALUES
+)
+_COMPARED = ("type", "hero", "step_kind", "step_number", "scenario")
+STRICT = tuple(c if c in _COMPARED else folded for c, folded in zip(VALUES, FOLDED, strict=True))
 
 
 def _step_columns(step: Step | None) -> tuple[str | None, int | None, int | None]:
     return (step.kind, step.number, step.scenario) if step else (None, None, None)
+
+
+def _mismatch(values: Values, event: Event, state: CampaignState | None) -> str | None:
+    """How a row's columns disagree with its payload and (when given) the state after it."""
+    found: tuple[object, ...] = (values[_TYPE], values[_HERO])
+    expected: tuple[object, ...] = (event.tag(), event.hero_name)
+    if state is not None:
+        found += (values[_STEP_KIND], values[_STEP_NUMBER], values[_SCENARIO])
+        expected += _step_columns(state.step)
+    if found == expected:
+        return None
+    for column, value, events_say in zip(_COMPARED, found, expected, strict=False):
+        if value != events_say:
+            return f"its {column} column says {value!r}, the events say {events_say!r}"
+    return None
 
 
 def _hero_field(kind: type[Event]) -> bool:
@@ -70,13 +58,13 @@ def _hero_field(kind: type[Event]) -> bool:
     return "hero" in kind.__struct_fields__ and kind.hero_name is Event.hero_name
 
 
-def _about(row: Row, error: LedgerError) -> LedgerError:
-    return _about_seq(row.seq, error)
-
-
-def _about_seq(seq: int, error: LedgerError) -> LedgerError:
+def _about(seq: int | None, error: LedgerError) -> LedgerError:
     error.seq = seq
     return error
+
+
+def _ignore(seq: int, state: CampaignState) -> None:
+    pass
 
 
 class Projector:
@@ -87,162 +75,136 @@ class Projector:
         self.registry = registry
         self.campaign = campaign
 
-    def decode(self, row: Row) -> Event:
-        known = self.registry.event_types.get(row.type)
-        if known is None:
-            raise _about(
-                row,
-                PluginError(
-                    f"campaign {row.campaign!r} uses type {row.type!r} from plugin "
-                    f"{row.plugin!r} {row.plugin_version}, which is not loaded; install and "
-                    "enable that plugin to open this campaign"
-                ),
-            )
-        payload: str | bytes = row.payload
-        if row.schema != known[0].schema:
-            try:
-                payload = self.registry.upcasters.upgrade(row, known[0].schema)
-            except LedgerError as error:
-                raise _about(row, error) from None
-        try:
-            event: Event = self.registry.decoder.decode(payload)
-        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
-            raise _about(row, IntegrityError(f"cannot be read: {error}")) from None
-        return event
-
-    def replay(
-        self,
-        rows: Iterable[Row],
-        reverted: Collection[int],
-        state: CampaignState,
-        *,
-        check: bool = False,
-    ) -> Iterator[tuple[Row, CampaignState]]:
-        """Each row with the state right after it. Undo and redo events, and the commands they
-        undo, leave the state as it is. With ``check``, a row whose columns disagree with its
-        payload or the fold raises IntegrityError; undone events are read and compared too."""
-        for row in rows:
-            if check and state.owed and row.command == row.seq:
-                raise _incomplete(row.seq - 1, state)
-            applies = row.type not in META_TYPES and row.command not in reverted
-            if applies or (check and row.type not in META_TYPES):
-                event = self.decode(row)
-                try:
-                    state = event.apply(state) if applies else state
-                    problem = mismatch(row, event, state if applies else None) if check else None
-                    if problem:
-                        raise IntegrityError(problem)
-                except LedgerError as error:
-                    error.seq = row.seq
-                    raise
-            yield row, state
-        if check and state.owed:
-            raise _incomplete(None, state)
-
-    def check_values(
-        self,
-        pages: Iterable[list[Values]],
-        reverted: Collection[int],
-        at: Container[int],
-        seen: Callable[[int, CampaignState], None],
-        state: CampaignState | None = None,
-        *,
-        end: bool = True,
-    ) -> CampaignState:
-        """``replay(..., check=True)`` over rows read as tuples (``rows.VALUES`` order; only
-        seq, command, type, schema, hero, the step columns and the payload are read), from
-        ``state`` (else from scratch), calling ``seen`` with the state after each seq in
-        ``at``: verify's fold. ``end``: the rows end the campaign, so nothing may be owed."""
-        state = CampaignState() if state is None else state
-        decode = self.registry.decoder.decode
-        current = {  # type column: (event type, its schema, its hero field), for the fold
+    @cached_property
+    def _current(self) -> dict[str, tuple[type[Event], int, bool]]:
+        """By type column: the event type, its schema and whether its hero is its field."""
+        return {
             tag: (kind, kind.schema, _hero_field(kind))
             for tag, (kind, _) in self.registry.event_types.items()
             if tag not in META_TYPES
         }
+
+    def decode(self, row: Row) -> Event:
+        return self._decode(row_values(row))
+
+    def _decode(self, values: Values) -> Event:
+        """The row's event, upcast from the schema it was stored under; a type no loaded
+        plugin defines raises PluginError naming the plugin that recorded it."""
+        tag, schema = values[_TYPE], values[_SCHEMA]
+        known = self.registry.event_types.get(tag)
+        if known is None:
+            raise _about(
+                values[_SEQ],
+                PluginError(
+                    f"campaign {self.campaign!r} uses type {tag!r} from plugin "
+                    f"{values[_PLUGIN]!r} {values[_VERSION]}, which is not loaded; install and "
+                    "enable that plugin to open this campaign"
+                ),
+            )
+        payload: str | bytes = values[_PAYLOAD]
+        if schema != known[0].schema:
+            try:
+                payload = self.registry.upcasters.upgrade(
+                    tag,
+                    schema,
+                    values[_PAYLOAD],
+                    current=known[0].schema,
+                    plugin=values[_PLUGIN],
+                    version=values[_VERSION],
+                )
+            except LedgerError as error:
+                raise _about(values[_SEQ], error) from None
+        try:
+            event: Event = self.registry.decoder.decode(payload)
+        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+            raise _about(values[_SEQ], IntegrityError(f"cannot be read: {error}")) from None
+        return event
+
+    def rows(self, after: int, upto: int, *, strict: bool = False) -> Iterator[list[Values]]:
+        """The rows after < seq <= upto, a page at a time, with the columns ``fold`` reads
+        (``strict``: and compares)."""
+        return self.store.value_pages(self.campaign, after, upto, STRICT if strict else FOLDED)
+
+    def fold(
+        self,
+        pages: Iterable[Sequence[Values]],
+        reverted: Collection[int],
+        state: CampaignState | None = None,
+        *,
+        strict: bool = False,
+        at: Container[int] = (),
+        seen: Callable[[int, CampaignState], None] = _ignore,
+        end: bool = True,
+    ) -> CampaignState:
+        """The state after the rows, folded from ``state`` (else from scratch). Undo and redo
+        events, and the commands ``reverted`` names, leave the state as it is. ``seen`` is
+        told the state after each seq in ``at``.
+
+        ``strict`` (verify, import, undo and redo): a row whose columns disagree with its
+        payload or the fold raises IntegrityError, undone events are read and compared too,
+        and no command may end owing what an event announced (``end``: the rows end the
+        campaign, so neither may the last)."""
+        state = CampaignState() if state is None else state
+        decode, current = self.registry.decoder.decode, self._current
         step: Step | None = None
         step_columns = _step_columns(step)  # what a row's step columns must say
         for page in pages:
             for values in page:
-                seq, command, type_ = values[SEQ], values[COMMAND], values[TYPE]
-                if state.owed and command == seq:
+                seq, command, tag = values[_SEQ], values[_COMMAND], values[_TYPE]
+                if strict and state.owed and command == seq:
                     raise _incomplete(seq - 1, state)
-                known = current.get(type_)
-                if known is not None and values[SCHEMA] == known[1] and command not in reverted:
-                    # The usual row, cheaply; any doubt goes to _check_one.
+                known = current.get(tag)
+                if known is not None and values[_SCHEMA] == known[1] and command not in reverted:
+                    # The usual row, with as little work as can be; any doubt goes to _one.
                     try:
-                        event = decode(values[PAYLOAD])
+                        event = decode(values[_PAYLOAD])
                     except msgspec.DecodeError as error:  # ValidationError is a DecodeError
-                        raise _about_seq(seq, IntegrityError(f"cannot be read: {error}")) from None
+                        raise _about(seq, IntegrityError(f"cannot be read: {error}")) from None
                     before = state
                     try:
                         state = event.apply(state)
                     except LedgerError as error:
                         error.seq = seq
                         raise
-                    if state.step is not step:
-                        step = state.step
-                        step_columns = _step_columns(step)
-                    if (
-                        type(event) is not known[0]  # the tag is the type column's
-                        or values[HERO] != (event.hero if known[2] else event.hero_name)  # type: ignore[attr-defined]
-                        or (values[STEP_KIND], values[STEP_NUMBER], values[SCENARIO])
-                        != step_columns
-                    ):
-                        state = self._check_one(event, values, before, reverted)
-                elif type_ not in META_TYPES:  # undone, upcast or of an unknown type
-                    upcast = known is None or values[SCHEMA] != known[1]
-                    event = self._decode(values, None if upcast else decode)
-                    state = self._check_one(event, values, state, reverted)
+                    if strict:
+                        if state.step is not step:
+                            step = state.step
+                            step_columns = _step_columns(step)
+                        if (
+                            type(event) is not known[0]  # the tag is the type column's
+                            or values[_HERO] != (event.hero if known[2] else event.hero_name)  # type: ignore[attr-defined]
+                            or (values[_STEP_KIND], values[_STEP_NUMBER], values[_SCENARIO])
+                            != step_columns
+                        ):
+                            state = self._one(event, values, before, reverted)
+                elif tag not in META_TYPES and (strict or command not in reverted):
+                    # Upcast, of a type no plugin loaded defines, or (strict) undone.
+                    state = self._one(self._decode(values), values, state, reverted, strict)
                 if seq in at:
                     seen(seq, state)
-        if end and state.owed:
+        if strict and end and state.owed:
             raise _incomplete(None, state)
         return state
 
-    def _decode(self, values: Values, decode: Callable[[str], Event] | None = None) -> Event:
-        """``decode`` for a row read as a tuple; ``decode`` given: its payload needs no
-        upcasting."""
-        if decode is None:
-            return self.decode(self._row(values[SEQ]))  # names the plugin, upcasts
-        try:
-            return decode(values[PAYLOAD])
-        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
-            raise _about_seq(values[SEQ], IntegrityError(f"cannot be read: {error}")) from None
-
-    def _check_one(
-        self, event: Event, values: Values, state: CampaignState, reverted: Collection[int]
+    def _one(
+        self,
+        event: Event,
+        values: Values,
+        state: CampaignState,
+        reverted: Collection[int],
+        strict: bool = True,
     ) -> CampaignState:
-        """One row as ``replay(..., check=True)`` checks it: the state after it, or the error
-        naming it."""
+        """One row folded on its own: the state after it, or the error naming it."""
+        applies = values[_COMMAND] not in reverted
         try:
-            applies = values[COMMAND] not in reverted
             if applies:
                 state = event.apply(state)
-            problem = columns_mismatch(
-                values[TYPE],
-                values[HERO],
-                values[STEP_KIND],
-                values[STEP_NUMBER],
-                values[SCENARIO],
-                event,
-                state if applies else None,
-            )
+            problem = _mismatch(values, event, state if applies else None) if strict else None
             if problem:
                 raise IntegrityError(problem)
         except LedgerError as error:
-            error.seq = values[SEQ]
+            error.seq = values[_SEQ]
             raise
-        return state
-
-    def _row(self, seq: int) -> Row:
-        return self.store.rows(self.campaign, after=seq - 1, upto=seq)[0]
-
-    def fold_rows(
-        self, state: CampaignState, rows: Iterable[Row], reverted: Collection[int]
-    ) -> CampaignState:
-        for _, after in self.replay(rows, reverted, state):
-            state = after
         return state
 
     def start(self, upto: int, history: History) -> tuple[CampaignState, int]:
@@ -268,8 +230,7 @@ class Projector:
     def state_at(self, upto: int, history: History) -> CampaignState:
         """State right after event ``upto``, with the commands ``history`` undoes left out."""
         state, after = self.start(upto, history)
-        rows = self.store.rows_to_fold(self.campaign, after, upto)
-        return self.fold_rows(state, rows, history.reverted())
+        return self.fold(self.rows(after, upto), history.reverted(), state)
 
     def snapshot_state(self, seq: int, revision: int) -> CampaignState:
         fingerprint = self.registry.fingerprint

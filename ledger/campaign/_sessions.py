@@ -8,7 +8,7 @@ from ledger.campaign._campaign import Campaign
 from ledger.campaign._undo_history import History
 from ledger.errors import NotFound
 from ledger.model import META_TYPES, CampaignState, SessionEnded, SessionStarted
-from ledger.storage import Row
+from ledger.storage import Row, row_values
 
 
 class Moment(msgspec.Struct, frozen=True, kw_only=True):
@@ -63,6 +63,6 @@ def session_moments(campaign: Campaign, number: int) -> Iterator[Moment]:
                 after=projector.state_at(row.seq, then.plus(history.metas[len(then.metas)])),
             )
             continue
-        after = state if undone else projector.fold_rows(state, [row], reverted)
+        after = state if undone else projector.fold([[row_values(row)]], reverted, state)
         yield Moment(row=row, description=description, reverted=undone, before=state, after=after)
         state = after

@@ -11,7 +11,6 @@ from ledger.errors import PluginError
 from ledger.hosting._extensions import Upcaster
 from ledger.hosting._hooks import failure
 from ledger.model import Event
-from ledger.storage import Row
 
 _payload = msgspec.json.Decoder(dict[str, Any])
 
@@ -55,34 +54,37 @@ class Upcasters:
             )
         self._steps[key] = (upcaster, plugin)
 
-    def upgrade(self, row: Row, current: int) -> bytes:
-        """The row's payload as the installed schema ``current`` reads it."""
-        if row.schema > current:
+    def upgrade(
+        self, tag: str, stored: int, payload: str, *, current: int, plugin: str, version: str
+    ) -> bytes:
+        """A payload of type ``tag`` stored under schema ``stored`` by ``plugin`` (at
+        ``version``), as the installed schema ``current`` reads it."""
+        if stored > current:
             raise PluginError(
-                f"{row.type} was recorded with schema {row.schema} by plugin {row.plugin!r} "
-                f"{row.plugin_version}; the installed version reads up to schema {current}: "
+                f"{tag} was recorded with schema {stored} by plugin {plugin!r} "
+                f"{version}; the installed version reads up to schema {current}: "
                 "install that version or a later one"
             )
         try:
-            payload = _payload.decode(row.payload)
+            fields = _payload.decode(payload)
         except msgspec.DecodeError:
-            return row.payload.encode()  # unreadable: the decoder reports it
-        for schema in range(row.schema, current):
-            found = self._steps.get((row.type, schema))
+            return payload.encode()  # unreadable: the decoder reports it
+        for schema in range(stored, current):
+            found = self._steps.get((tag, schema))
             if found is None:
                 raise PluginError(
-                    f"{row.type} was recorded with schema {row.schema}; plugin {row.plugin!r} as "
+                    f"{tag} was recorded with schema {stored}; plugin {plugin!r} as "
                     f"installed reads schema {current} and has no upcaster from schema {schema}"
                 )
-            upcaster, plugin = found
+            upcaster, upcasting = found
             try:
-                payload = upcaster.upcast(dict(payload))
+                fields = upcaster.upcast(dict(fields))
             except Exception as error:
-                raise failure(plugin, "register_upcasters (an upcaster)", error) from error
-            if not isinstance(payload, dict):
+                raise failure(upcasting, "register_upcasters (an upcaster)", error) from error
+            if not isinstance(fields, dict):
                 raise PluginError(
-                    f"plugin {plugin!r}: the upcaster for {row.type} from schema {schema} "
+                    f"plugin {upcasting!r}: the upcaster for {tag} from schema {schema} "
                     "must return a dict"
                 )
-        payload["type"] = row.type  # tags never change
-        return msgspec.json.encode(payload)
+        fields["type"] = tag  # tags never change
+        return msgspec.json.encode(fields)

@@ -20,7 +20,6 @@ from ledger.errors import LedgerError
 from ledger.hosting import Registry
 from ledger.model import CampaignState
 from ledger.storage import AT, VALUES, EventStore, Values, sqlite3
-from ledger.storage import _pages as pages
 from ledger.verification._chain import ChainCheck, HistoryCheck, Problem
 from ledger.verification._forked import forked
 from ledger.verification._snapshots import SnapshotCheck
@@ -81,16 +80,17 @@ def segment(
             step_index.feed_page(page)
             yield page
 
-    rows = watched(pages.values(store, campaign, after, upto, EVERY_COLUMN))
+    rows = watched(store.value_pages(campaign, after, upto, EVERY_COLUMN))
     found = Found()
     if snapshots is not None and history is not None:
         try:
-            projector.check_values(
+            projector.fold(
                 rows,
                 history.reverted(),
-                snapshots.inline,
-                snapshots.compare_inline,
                 state,
+                strict=True,
+                at=snapshots.inline,
+                seen=snapshots.compare_inline,
                 end=last,
             )
         except LedgerError as error:

@@ -1,12 +1,12 @@
 """Each snapshot verify can check equals a fold from scratch of the history it was taken under."""
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from functools import partial
 
 import msgspec
 
 from ledger.campaign import History, Projector
 from ledger.model import CampaignState
-from ledger.storage import Row
 from ledger.verification._chain import Problem
 
 WINDOW = 2_000  # seqs whose snapshot states are read at once: a query per window, not each
@@ -55,15 +55,17 @@ class SnapshotCheck:
                     )
                 )
 
-    def check_others(self, rows_upto: Callable[[int], Iterable[Row]], history: History) -> None:
-        """Snapshots taken under another history: one replay each, up to its last snapshot
+    def _compare_at(self, revision: int, seq: int, state: CampaignState) -> None:
+        self.compare(seq, [revision], state)
+
+    def check_others(self, history: History, head: int) -> None:
+        """Snapshots taken under another history: one fold each, up to its last snapshot
         (later events may need later undos to be legal)."""
         projector = self.projector
         for revision, seqs in sorted(self.others.items()):
-            due = set(seqs)
-            rows = rows_upto(max(due))
-            for row, state in projector.replay(
-                rows, history.reverted(upto=revision), CampaignState()
-            ):
-                if row.seq in due:
-                    self.compare(row.seq, [revision], state)
+            projector.fold(
+                projector.rows(0, min(max(seqs), head)),
+                history.reverted(upto=revision),
+                at=set(seqs),
+                seen=partial(self._compare_at, revision),
+            )

@@ -11,11 +11,13 @@ could otherwise break unseen (the fold checks only the columns of rows in effect
 
 from collections.abc import Collection
 
-from ledger.campaign._projection import COMMAND, SCENARIO, SEQ, STEP_KIND, STEP_NUMBER, TYPE
 from ledger.model import META_TYPES
-from ledger.storage import VALUES, EventStore, Values
+from ledger.storage import AT, VALUES, EventStore, Values
 from ledger.verification._chain import Problem
 
+SEQ, COMMAND, TYPE, STEP_KIND, STEP_NUMBER, SCENARIO = (
+    AT[c] for c in ("seq", "command", "type", "step_kind", "step_number", "scenario")
+)
 Columns = tuple[str | None, int | None, int | None]  # step_kind, step_number, scenario
 Change = tuple[int, str | None, int | None, int | None]  # seq and the step columns from it
 

@@ -1,16 +1,14 @@
 """Proof that stored history was not altered: hash chains, triggers, history, snapshots."""
 
 import os
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Callable
 
 import msgspec
 
 from ledger._gc_pause import gc_paused
 from ledger.campaign import History, Ledger, Projector, metas_from_rows
 from ledger.model import META_TYPES
-from ledger.storage import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS, EventStore, Row
-from ledger.storage import _pages as pages
+from ledger.storage import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS, EventStore
 from ledger.verification._chain import Problem
 from ledger.verification._chain import chain_problem as chain_problem
 from ledger.verification._chain import history_problem as history_problem
@@ -71,13 +69,9 @@ def campaign_problems(
     if broken or history is None:
         return [broken or Problem(campaign, None, "an undo or redo cannot be read")]
     snapshots = SnapshotCheck(Projector(store, registry, campaign), history)
-    snapshots.check_others(partial(_rows_upto, store, campaign, head), history)
+    snapshots.check_others(history, head)
     steps = [found.steps] if found.steps else []
     return sorted(steps + found.snapshots + snapshots.problems, key=lambda p: p.seq or 0)
-
-
-def _rows_upto(store: EventStore, campaign: str, head: int, upto: int) -> Iterator[Row]:
-    return pages.rows(store, campaign, min(upto, head))
 
 
 def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
