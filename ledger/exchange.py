@@ -12,7 +12,7 @@ from ledger.hosting import write
 from ledger.model import META_TYPES, CampaignState
 from ledger.storage import Row, row_values
 from ledger.text import name_key, quoted
-from ledger.verification import chain_problem, history_problem
+from ledger.verification import rows_problem
 
 FORMAT = "campaign-ledger/1"
 
@@ -76,7 +76,8 @@ def _import(ledger: Ledger, lines: Iterable[str]) -> Campaign:
             f"the file holds {len(rows)} events but its manifest says {manifest.events} ending "
             "in another hash: it was truncated or altered"
         )
-    broken = chain_problem(rows, manifest.campaign) or history_problem(rows, manifest.campaign)
+    values = [row_values(row) for row in rows]
+    broken = rows_problem(values, manifest.campaign)
     if broken:
         raise IntegrityError(f"the file does not verify: {broken}")
     if any(name_key(name) == name_key(manifest.campaign) for name in ledger.campaigns()):
@@ -88,7 +89,7 @@ def _import(ledger: Ledger, lines: Iterable[str]) -> Campaign:
     states: list[CampaignState] = []  # after each row (the chain proved row i has seq i)
     try:
         campaign.projector.fold(
-            [[row_values(row) for row in rows]],
+            [values],
             history.reverted(),
             strict=True,
             at=range(1, len(rows) + 1),

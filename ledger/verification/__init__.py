@@ -1,14 +1,7 @@
 """Proof that stored history was not altered: the hash chains, the undo and redo history, a
 fold from scratch, every snapshot, the step index and the database's own triggers."""
 
-from ledger.verification._chain import Problem, chain_problem, history_problem
-from ledger.verification._verify import Progress, campaign_problems, verify
+from ledger.verification._problem import Problem
+from ledger.verification._verify import Progress, campaign_problems, rows_problem, verify
 
-__all__ = [
-    "Problem",
-    "Progress",
-    "campaign_problems",
-    "chain_problem",
-    "history_problem",
-    "verify",
-]
+__all__ = ["Problem", "Progress", "campaign_problems", "rows_problem", "verify"]

@@ -1,33 +1,26 @@
-"""Verifying a campaign's rows in segments: all of them in one process, or, for a long
-campaign, the rows up to a snapshot of the current history here and the rows after it in a
-forked child that starts its fold from that snapshot.
-
-This process's fold proves the snapshot equals the fold from scratch up to it, so the child's
-fold from it is the fold from scratch (by induction, a full replay); likewise the child's
-chain and history checks resume from the last row before it, which this process checks.
-Only a clean answer from both is taken: on any problem, or no answer, the caller verifies in
-one process, which names the problem exactly as it always has."""
+"""One pass over a segment of a campaign's rows (all of them, or those after < seq <= upto):
+each page read goes through the hash chain, the undo/redo history, the step index and the
+fold, which compares the snapshots it passes. A segment after the first resumes each of them
+where the rows before it leave off."""
 
 from collections.abc import Iterable, Iterator
 from functools import partial
-from pathlib import Path
 
 import msgspec
-from sqlite_utils import Database
 
 from ledger.campaign import History, Projector
 from ledger.errors import LedgerError
 from ledger.hosting import Registry
 from ledger.model import CampaignState
-from ledger.storage import AT, VALUES, EventStore, Values, sqlite3
-from ledger.verification._chain import ChainCheck, HistoryCheck, Problem
-from ledger.verification._forked import forked
-from ledger.verification._snapshots import SnapshotCheck
-from ledger.verification._steps import StepIndexCheck
+from ledger.storage import AT, VALUES, EventStore, Values
+from ledger.verification._chain import ChainVerifier
+from ledger.verification._history import HistoryVerifier
+from ledger.verification._problem import Problem
+from ledger.verification._snapshots import SnapshotVerifier
+from ledger.verification._steps import StepIndexVerifier
 
 EVERY_COLUMN: tuple[str | None, ...] = VALUES  # the chain hashes them all
 COMMAND = AT["command"]
-SHARE = 0.5  # of the rows, for this process: the child forks, connects and resumes in a few ms
 
 
 class Found(msgspec.Struct):
@@ -59,9 +52,9 @@ def segment(
     A segment after a first one resumes where it ends (the first proves that right). No
     history (an unreadable undo or redo): no fold, the history check names the row."""
     projector = Projector(store, registry, campaign)
-    chain, history_check = ChainCheck(campaign), HistoryCheck(campaign)
-    step_index = StepIndexCheck(campaign, history.reverted() if history is not None else ())
-    snapshots = SnapshotCheck(projector, history) if history is not None else None
+    chain, history_check = ChainVerifier(campaign), HistoryVerifier(campaign)
+    step_index = StepIndexVerifier(campaign, history.reverted() if history is not None else ())
+    snapshots = SnapshotVerifier(projector, history) if history is not None else None
     state = CampaignState()
     if after:
         before = store.values(campaign, after - 1, after, EVERY_COLUMN)
@@ -106,39 +99,3 @@ def segment(
 def _starts_command(store: EventStore, campaign: str, seq: int) -> bool:
     found = store.values(campaign, seq - 1, seq, EVERY_COLUMN)
     return bool(found) and found[0][COMMAND] == seq
-
-
-def _split(head: int, snapshots: SnapshotCheck) -> int | None:
-    """The snapshot of the current history nearest this process's share, if any."""
-    inside = [seq for seq in snapshots.inline if 0 < seq < head]
-    return min(inside, key=lambda seq: abs(seq - SHARE * head)) if inside else None
-
-
-def read_only_store(path: str) -> EventStore:
-    """The file opened again read-only, for a forked child (never a connection from before
-    the fork). No sqlite-utils plugins, as in ``open_database``: loading them would import
-    importlib.metadata and scan every installed distribution first."""
-    connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
-    return EventStore(Database(connection, execute_plugins=False))
-
-
-def clean_in_two(
-    path: str, store: EventStore, registry: Registry, campaign: str, head: int, history: History
-) -> bool:
-    """Whether the campaign verifies, found on two cores; False also when it cannot be split
-    (no snapshot of the current history) or the child gives no answer."""
-    split = _split(head, SnapshotCheck(Projector(store, registry, campaign), history))
-    if split is None:
-        return False
-
-    def rest() -> Found:
-        return segment(read_only_store(path), registry, campaign, history, split, head)
-
-    with forked(rest) as child:
-        if child is None:
-            return False
-        first = segment(store, registry, campaign, history, 0, split, last=False)
-        if not first.clean:
-            return False  # found again in one process; the child is stopped unheard
-        second = child.result(Found)
-    return second is not None and second.clean

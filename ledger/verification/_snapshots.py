@@ -7,12 +7,12 @@ import msgspec
 
 from ledger.campaign import History, Projector
 from ledger.model import CampaignState
-from ledger.verification._chain import Problem
+from ledger.verification._problem import Problem
 
 WINDOW = 2_000  # seqs whose snapshot states are read at once: a query per window, not each
 
 
-class SnapshotCheck:
+class SnapshotVerifier:
     """Snapshots of the loaded code's fingerprint: those of the current history are compared
     during the main replay (``inline``), the others by a replay of their own history."""
 

@@ -13,7 +13,7 @@ from collections.abc import Collection
 
 from ledger.model import META_TYPES
 from ledger.storage import AT, VALUES, EventStore, Values
-from ledger.verification._chain import Problem
+from ledger.verification._problem import Problem
 
 SEQ, COMMAND, TYPE, STEP_KIND, STEP_NUMBER, SCENARIO = (
     AT[c] for c in ("seq", "command", "type", "step_kind", "step_number", "scenario")
@@ -29,7 +29,7 @@ def _columns(values: Values) -> Columns:
     return values[STEP_KIND], values[STEP_NUMBER], values[SCENARIO]
 
 
-class StepIndexCheck:
+class StepIndexVerifier:
     def __init__(self, campaign: str, reverted: Collection[int]) -> None:
         self.campaign, self.reverted = campaign, reverted
         self.previous: object = _BEFORE_THE_FIRST  # the row before's step columns

@@ -1,22 +1,20 @@
 """Proof that stored history was not altered: hash chains, triggers, history, snapshots."""
 
-import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import msgspec
 
 from ledger._gc_pause import gc_paused
 from ledger.campaign import History, Ledger, Projector, metas_from_rows
 from ledger.model import META_TYPES
-from ledger.storage import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS, EventStore
-from ledger.verification._chain import Problem
-from ledger.verification._chain import chain_problem as chain_problem
-from ledger.verification._chain import history_problem as history_problem
-from ledger.verification._segments import Found, clean_in_two, segment
-from ledger.verification._snapshots import SnapshotCheck
+from ledger.storage import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS, EventStore, Values
+from ledger.verification._chain import ChainVerifier
+from ledger.verification._history import HistoryVerifier
+from ledger.verification._problem import Problem
+from ledger.verification._rows import verify_rows
+from ledger.verification._snapshots import SnapshotVerifier
 
 Progress = Callable[[str, int], None]  # campaign, its number of events
-PARALLEL_FROM = 20_000  # events; below this a second process costs more than it saves
 
 
 def _history(store: EventStore, campaign: str, head: int) -> History | None:
@@ -28,47 +26,26 @@ def _history(store: EventStore, campaign: str, head: int) -> History | None:
         return None  # the history check names it
 
 
-def _file(ledger: Ledger) -> str | None:
-    """The database's file, if it has one another process can open and see what this
-    connection sees: nothing uncommitted, and still the file this ledger opened (not one
-    renamed over it since, which a second process would read instead)."""
-    if ledger.db.conn.in_transaction or ledger.file_identity is None:
-        return None
-    for _, name, path in ledger.db.execute("PRAGMA database_list").fetchall():
-        if name == "main" and path:
-            try:
-                now = os.stat(path)
-            except OSError:
-                return None
-            return str(path) if (now.st_dev, now.st_ino) == ledger.file_identity else None
-    return None
-
-
 def campaign_problems(
     ledger: Ledger, campaign: str, progress: Progress | None = None
 ) -> list[Problem]:
-    """One pass over the campaign's rows checks the chain, the history, the replay and the
-    snapshots of the current history; the first problem of the first kind found is reported
-    (chain, then history, then replay), else every snapshot that differs. A long campaign is
-    first tried on two cores (``verify_segments``); anything but a clean answer is found
-    again in one process."""
+    """One pass over the campaign's rows checks the chain, the history, the replay, the step
+    index and the snapshots of the current history; the first problem of the first kind
+    found is reported (chain, then history, then replay), else every snapshot that differs
+    and the step index's first problem. Snapshots of other histories get a fold each."""
     store, registry = ledger.store, ledger.registry
     head_row = store.head(campaign)
     head = head_row.seq if head_row else 0
     if progress:
         progress(campaign, head)
     history = _history(store, campaign, head)
-    path = _file(ledger) if head >= PARALLEL_FROM and history is not None else None
     # Paused: the fold makes 100,000s of short-lived Structs and no cycles (a tenth of its time).
     with gc_paused():
-        if path and history and clean_in_two(path, store, registry, campaign, head, history):
-            found = Found()
-        else:
-            found = segment(store, registry, campaign, history, 0, head)
+        found = verify_rows(ledger, campaign, history, head)
     broken = found.chain or found.history or found.replay
     if broken or history is None:
         return [broken or Problem(campaign, None, "an undo or redo cannot be read")]
-    snapshots = SnapshotCheck(Projector(store, registry, campaign), history)
+    snapshots = SnapshotVerifier(Projector(store, registry, campaign), history)
     snapshots.check_others(history, head)
     steps = [found.steps] if found.steps else []
     return sorted(steps + found.snapshots + snapshots.problems, key=lambda p: p.seq or 0)
@@ -95,3 +72,13 @@ def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
         for name in sorted(indexed - set(campaigns))
     ]
     return problems
+
+
+def rows_problem(rows: Sequence[Values], campaign: str) -> Problem | None:
+    """The first row of a campaign's rows, given in order, that breaks the hash chain, else
+    the first whose undo or redo history is wrong: what an import proves of a file before
+    it writes anything (its fold follows)."""
+    chain, history = ChainVerifier(campaign), HistoryVerifier(campaign)
+    chain.feed_page(rows)
+    history.feed_page(rows)
+    return chain.problem or history.problem

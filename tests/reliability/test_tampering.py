@@ -20,7 +20,7 @@ from ledger.model import META_TYPES
 from ledger.storage import COLUMNS, GENESIS, Row, sqlite3
 from ledger.verification import Problem, verify
 from ledger.verification import _forked as forked
-from ledger.verification import _verify as verify_module
+from ledger.verification import _rows as verify_rows
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,
@@ -208,7 +208,7 @@ def processes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     half already failed, so its answer was not needed)."""
     answers: list[object] = []
     if request.param == "two processes":
-        monkeypatch.setattr(verify_module, "PARALLEL_FROM", 1)
+        monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 1)
         monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
         result, start = forked.Child.result, forked.Child.__init__
 
