@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from ledger.campaign._projection import Projector
+from ledger.campaign._refs import resolve
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, RuleViolation
 from ledger.hosting import refuse_if_vetoed, vetoes, write
@@ -70,8 +71,12 @@ class Campaign:
     def history(self) -> History:
         return History(metas_from_rows(self.store.rows_of_types(self.name, sorted(META_TYPES))))
 
-    def state(self, at: int | None = None) -> CampaignState:
-        """State right after event ``at`` (default: the latest), undone commands left out."""
+    def state(self, at: int | str | None = None) -> CampaignState:
+        """State right after event ``at`` (default: the latest), undone commands left out.
+        ``at`` may name a point as ``--at`` does: ``"42"``, ``"city-2"``, ``"scenario-5.2"``,
+        ``"journey-3:end"``."""
+        if isinstance(at, str):
+            at = resolve(self, at)
         head_row = self.head()
         head = head_row.seq
         if at is None:

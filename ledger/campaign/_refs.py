@@ -2,13 +2,16 @@
 ``--at journey-3:end``."""
 
 import re
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from ledger.campaign._campaign import Campaign
 from ledger.errors import BadInput, NotFound
 from ledger.model import META_TYPES
 from ledger.text import quoted
+
+if TYPE_CHECKING:
+    from ledger.campaign._campaign import Campaign
 
 _STEP_REF = re.compile(r"(city|journey|scenario)-([1-9][0-9]{0,3})(?:\.([1-9][0-9]{0,2}))?(:end)?")
 USAGE = "N (after event N), city-N, journey-N, scenario-N or scenario-N.P, each with :end"
@@ -37,7 +40,7 @@ def parse(ref: str) -> int | StepRef:
     return StepRef(kind, int(number), int(play) if play else None, end is not None)
 
 
-def resolve(campaign: Campaign, ref: str) -> int:
+def resolve(campaign: "Campaign", ref: str) -> int:
     """The seq a reference names in the history as it stands (undone commands left out)."""
     parsed = parse(ref)
     if isinstance(parsed, int):
