@@ -12,7 +12,7 @@ from ledger.hosting import write
 from ledger.model import META_TYPES, CampaignState
 from ledger.storage import Row, row_values
 from ledger.text import name_key, quoted
-from ledger.verification import rows_problem
+from ledger.verification import RowsVerifier
 
 FORMAT = "campaign-ledger/1"
 
@@ -77,7 +77,9 @@ def _import(ledger: Ledger, lines: Iterable[str]) -> Campaign:
             "in another hash: it was truncated or altered"
         )
     values = [row_values(row) for row in rows]
-    broken = rows_problem(values, manifest.campaign)
+    proof = RowsVerifier(manifest.campaign)
+    proof.feed_page(values)
+    broken = proof.problem
     if broken:
         raise IntegrityError(f"the file does not verify: {broken}")
     if any(name_key(name) == name_key(manifest.campaign) for name in ledger.campaigns()):

@@ -17,7 +17,7 @@ from ledger.hosting._manager import (
     plugin_version,
 )
 from ledger.hosting._phrases import item_answers, phrase_answers
-from ledger.hosting._pipeline import Vetoed, refuse_if_vetoed, vetoes, write
+from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
 from ledger.hosting._plugin_migrations import apply_plugin_migrations
 from ledger.hosting._registry import Catalogue, Registry, default_registry
 
@@ -42,6 +42,7 @@ __all__ = [
     "item_answers",
     "phrase_answers",
     "plugin_version",
+    "react",
     "refuse_if_vetoed",
     "vetoes",
     "write",

@@ -2,6 +2,6 @@
 fold from scratch, every snapshot, the step index and the database's own triggers."""
 
 from ledger.verification._problem import Problem
-from ledger.verification._verify import Progress, campaign_problems, rows_problem, verify
+from ledger.verification._verify import Progress, RowsVerifier, campaign_problems, verify
 
-__all__ = ["Problem", "Progress", "campaign_problems", "rows_problem", "verify"]
+__all__ = ["Problem", "Progress", "RowsVerifier", "campaign_problems", "verify"]

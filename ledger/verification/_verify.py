@@ -74,11 +74,18 @@ def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
     return problems
 
 
-def rows_problem(rows: Sequence[Values], campaign: str) -> Problem | None:
-    """The first row of a campaign's rows, given in order, that breaks the hash chain, else
-    the first whose undo or redo history is wrong: what an import proves of a file before
-    it writes anything (its fold follows)."""
-    chain, history = ChainVerifier(campaign), HistoryVerifier(campaign)
-    chain.feed_page(rows)
-    history.feed_page(rows)
-    return chain.problem or history.problem
+class RowsVerifier:
+    """The hash chain and the undo/redo history of a campaign's rows, fed in order a page at
+    a time: what an import proves of a file's rows before it writes them (its fold follows).
+    ``problem``: the first row that breaks the chain, else the first whose history is wrong."""
+
+    def __init__(self, campaign: str) -> None:
+        self._chain, self._history = ChainVerifier(campaign), HistoryVerifier(campaign)
+
+    def feed_page(self, page: Sequence[Values]) -> None:
+        self._chain.feed_page(page)
+        self._history.feed_page(page)
+
+    @property
+    def problem(self) -> Problem | None:
+        return self._chain.problem or self._history.problem
