@@ -11,10 +11,10 @@ from ledger.dice import StaminaRule, check_odds, roll
 from ledger.dice._odds import extra_faces
 from ledger.hosting import Registry, get_plugin_manager
 from ledger.model import CampaignState, Condition, Gems, Hero, Stamina, Step
+from ledger_base_game.actions._rolls import declare
+from ledger_base_game.actions.checks import build_check
+from ledger_base_game.actions.odds import odds_of
 from ledger_base_game.checks import CheckMade
-from ledger_base_game.commands.checks import build_check
-from ledger_base_game.commands.odds import odds_of
-from ledger_base_game.commands.rolls import declare
 
 VALUES = {"0": 0, "1": 1, "2": 2, "1+": 1, "S": 0}
 
@@ -159,7 +159,13 @@ def test_odds_of_a_heros_check_agree_with_the_checks_the_ledger_records(
     state = CampaignState(heroes={"Venia": hero}, step=step)
     hindered = hindered and scenario
     declared = declare(
-        REGISTRY, state, "Venia", "might", modifiers=(f"{modifier:+d}:talent=Burglary",), gems=gems
+        REGISTRY,
+        state,
+        "Venia",
+        "might",
+        modifiers=(f"{modifier:+d}:talent=Burglary",),
+        inspiration="inspiration" in gems,
+        achievement="achievement" in gems,
     )
     odds = odds_of(state, declared, tuple(die), target, hindered)
     samples, wins, spent = 800, 0, []

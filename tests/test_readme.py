@@ -1,4 +1,5 @@
-"""The README's commands are the ones CI runs, and its example campaign works."""
+"""The README's commands are the ones CI runs, its example campaign works, and the pages it
+points to exist."""
 
 import re
 from pathlib import Path
@@ -27,3 +28,10 @@ def test_the_example_campaign_runs_and_ends_with_a_hero(invoke: Invoke) -> None:
     last_line = [line for line in example.read_text().splitlines() if line.strip()][-1]
     assert last_line.startswith("hero show")
     assert "Zuva'Sai — level 1" in result.output.split('» hero show "Zuva\'Sai"\n')[-1]
+
+
+def test_the_readme_links_to_pages_of_the_documentation_site() -> None:
+    links = re.findall(r"\]\((docs/[^)#]+)", README)
+    assert "docs/plugins.md" in links
+    for link in links:
+        assert (ROOT / link).is_file(), link

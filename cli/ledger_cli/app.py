@@ -17,6 +17,7 @@ from ledger.storage import sqlite3
 from ledger.text import printable
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.lazy import LazyGroup
+from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.plugin_commands import add_plugin_commands
 
 ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
@@ -59,6 +60,7 @@ class LedgerGroup(LazyGroup):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
+            check_ascii_numbers(args)
             return super().parse_args(ctx, args)
         except click.UsageError as error:
             raise _printable(error) from None

@@ -1,6 +1,7 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
 import functools
+import hashlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -8,12 +9,14 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 import click
+import msgspec
 import pluggy
 
 from ledger.actions import Action, Game, decide
 from ledger.campaign import Campaign, Ledger, Recorded, resolve
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event, Hero
+from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.parsing import Command
 
@@ -54,7 +57,8 @@ class App:
         """The ledger file, opened once per process (batch reuses it for every line)."""
         path = self.path
         if path not in self._ledgers:
-            self._ledgers[path] = Ledger.open(path, self.registry, create=create)
+            opened = self._ledgers[path] = Ledger.open(path, self.registry, create=create)
+            opened.command_fingerprint = command_line
         return self._ledgers[path]
 
     def replay_registry(self) -> Registry:
@@ -85,20 +89,28 @@ class App:
         only after the block, when it is committed."""
         return self.ledger().write_lock() if self.retrying else nullcontext()
 
-    def game(self) -> Game:
-        """The campaign as an action reads it, now."""
-        return self.campaign().game()
+    def game(self, at: str | None = None) -> Game:
+        """The campaign as an action (or a query, at a point a player named) reads it."""
+        if at is None:
+            return self.campaign().game()
+        _, state = self.state(at)
+        return Game(state=state, registry=self.registry, campaign=self.campaign())
 
     def do(self, action: Action, /, *, as_json: bool = False, **intent: object) -> Recorded:
         """Decide ``action`` for ``intent``, record its events and show them: the whole of a
         command that records, after its face has parsed the input into ``intent``."""
-        with self.locked():
-            events = decide(action, self.game(), intent)
-            recorded = self.campaign().record(
-                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
-            )
+        recorded = self.perform(action, **intent)
         show_recorded(recorded, as_json)
         return recorded
+
+    def perform(self, action: Action, /, **intent: object) -> Recorded:
+        """Decide ``action`` for ``intent`` and record its events, showing nothing: for a
+        command that renders what it recorded in its own way (a check's total, as JSON)."""
+        with self.locked():
+            events = decide(action, self.game(), intent)
+            return self.campaign().record(
+                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
+            )
 
     def record(self, *events: Event, as_json: bool = False) -> Recorded:
         with self.locked():
@@ -114,6 +126,23 @@ class App:
         self._ledgers.clear()
 
 
+def command_line() -> str | None:
+    """The command being run as the CLI read it (its words and parameters, --json aside): a
+    retry under an idempotency key reads the same, even if it rolls other dice."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    params = {name: value for name, value in ctx.params.items() if name != "as_json"}
+    text = msgspec.json.encode(
+        [ctx.command_path.split()[1:], params], order="sorted", enc_hook=_as_text
+    )
+    return "cli:" + hashlib.sha256(text).hexdigest()
+
+
+def _as_text(value: object) -> str:
+    return str(getattr(value, "name", value))
+
+
 def show_recorded(recorded: Recorded, as_json: bool) -> None:
     if as_json:
         click.echo(output.to_json(output.recorded_json(recorded)))
@@ -126,7 +155,8 @@ def show_recorded(recorded: Recorded, as_json: bool) -> None:
     lines += (f"   {line}" for line in output.changes(recorded.before, recorded.after))
     for event in recorded.events:
         lines += (f"   rule: {note}" for note in event.notes(recorded.before, recorded.after))
-    click.echo("\n".join(lines))
+    # Each line escaped on its own: a name holding a line break cannot start a forged line.
+    click.echo("\n".join(map(printable, lines)))
 
 
 def pass_app(function: Callable[Concatenate[App, P], R]) -> Callable[P, R]:
@@ -196,7 +226,10 @@ def state_view(
     @pass_app
     def command(app: App, at: str | None = None, as_json: bool = False) -> None:
         _, state = app.state(at)
-        click.echo(output.to_json(as_data(state)) if as_json else "\n".join(as_lines(state)))
+        if as_json:
+            click.echo(output.to_json(as_data(state)))
+        else:
+            click.echo("\n".join(map(printable, as_lines(state))))
 
     return command
 
@@ -215,6 +248,6 @@ def hero_listing(
         if as_json:
             click.echo(output.to_json({hero.name: data(hero) for hero in state.heroes.values()}))
         for hero in [] if as_json else state.heroes.values():
-            click.echo(f"{hero.name:<12} {line(hero)}")
+            click.echo(printable(f"{hero.name:<12} {line(hero)}"))
 
     return command

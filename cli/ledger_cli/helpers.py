@@ -2,11 +2,12 @@
 imports (the base game's commands use it exactly as an expansion's do).
 
 A command is a thin face: parse the input into an action's typed arguments, then
-``app.do(action, **intent)`` decides, records and shows the result; reading commands take
-``app.state(at)`` and render it. Register commands from the ``register_commands`` hook; a
-plugin with many may add them lazily with ``add_lazy`` (see docs/plugins.md).
+``app.do(action, **intent)`` decides, records and shows the result (``app.perform`` records
+without showing, for a command that renders its own); reading commands take ``app.state(at)``
+(or ask a query with ``app.game(at)``) and render it. Register commands from the
+``register_commands`` hook; a plugin with many may add them lazily with ``add_lazy`` (see
+docs/plugins.md).
 
-\b
 Example:
 
     @click.command("frostbite", cls=Command, context_settings=NUMBERS)

@@ -6,7 +6,13 @@ from ledger.campaign._campaign import Campaign, Clock, LogEntry, Recorded, utc_n
 from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import USAGE, StepRef, resolve
-from ledger.campaign._sessions import Moment, session_bounds, session_moments
+from ledger.campaign._sessions import (
+    Moment,
+    end_session,
+    session_bounds,
+    session_moments,
+    start_session,
+)
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
 __all__ = [
@@ -22,9 +28,11 @@ __all__ = [
     "Projector",
     "Recorded",
     "StepRef",
+    "end_session",
     "metas_from_rows",
     "resolve",
     "session_bounds",
     "session_moments",
+    "start_session",
     "utc_now",
 ]

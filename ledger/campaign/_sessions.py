@@ -4,11 +4,22 @@ from collections.abc import Iterator
 
 import msgspec
 
+from ledger.actions import Game
 from ledger.campaign._campaign import Campaign
 from ledger.campaign._undo_history import History
 from ledger.errors import NotFound
-from ledger.model import META_TYPES, CampaignState, SessionEnded, SessionStarted
+from ledger.model import META_TYPES, CampaignState, Event, SessionEnded, SessionStarted
 from ledger.storage import Row, row_values
+
+
+def start_session(game: Game) -> list[Event]:
+    """A play session begins; refused while one is open."""
+    return [SessionStarted()]
+
+
+def end_session(game: Game) -> list[Event]:
+    """The play session ends; refused when none is open."""
+    return [SessionEnded()]
 
 
 class Moment(msgspec.Struct, frozen=True, kw_only=True):

@@ -19,7 +19,7 @@ from ledger.dice._definition import (
     choose_default,
     load_dice_file,
 )
-from ledger.dice._faces import MAX_ROLLED, DieKind, check_faces, parse_faces
+from ledger.dice._faces import MAX_ROLLED, DieKind, check_faces, parse_faces, split_faces
 from ledger.dice._odds import Odds, check_odds
 from ledger.dice._rolling import check_seed, new_seed, roll
 from ledger.dice._scoring import (
@@ -58,6 +58,7 @@ __all__ = [
     "parse_faces",
     "reaction_successes",
     "roll",
+    "split_faces",
     "stamina_faces",
     "stamina_successes",
 ]

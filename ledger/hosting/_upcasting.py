@@ -67,7 +67,7 @@ class Upcasters:
             )
         try:
             fields = _payload.decode(payload)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):
             return payload.encode()  # unreadable: the decoder reports it
         for schema in range(stored, current):
             found = self._steps.get((tag, schema))

@@ -2,10 +2,63 @@
 
 import click
 
-from ledger.campaign import session_moments
-from ledger.model import SessionEnded, SessionStarted
+from ledger.campaign import end_session, session_moments, start_session
+from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
+from ledger_cli.parsing import Command
+
+
+@click.command("start", cls=Command)
+@json_option
+@pass_app
+def start(app: App, as_json: bool) -> None:
+    """A play session begins."""
+    app.do(start_session, as_json=as_json)
+
+
+@click.command("end", cls=Command)
+@json_option
+@pass_app
+def end(app: App, as_json: bool) -> None:
+    """The play session ends."""
+    app.do(end_session, as_json=as_json)
+
+
+@click.command("replay", cls=Command)
+@click.option("--session", "number", type=int, required=True, metavar="N")
+@json_option
+@pass_app
+def replay(app: App, number: int, as_json: bool) -> None:
+    """Tell what happened in session N, event by event, with what each one changed.
+
+    \b
+    Example:
+      campaign-ledger replay --session 2
+    """
+    moments = list(session_moments(app.campaign(), number))
+    if as_json:
+        story = [
+            {
+                "seq": m.row.seq,
+                "type": m.row.type,
+                "description": m.description,
+                "reverted": m.reverted,
+                "changes": [] if m.reverted else output.changes(m.before, m.after),
+            }
+            for m in moments
+        ]
+        click.echo(output.to_json({"session": number, "events": story}))
+        return
+    click.echo(f"Session {number}: events {moments[0].row.seq} to {moments[-1].row.seq}")
+    for m in moments:
+        if m.reverted:
+            click.echo(printable(f"  #{m.row.seq} {m.description} — later undone, no effect"))
+            continue
+        click.echo(printable(f"  #{m.row.seq} {m.description}"))
+        for line in output.changes(m.before, m.after):
+            if line != "no change":
+                click.echo(printable(f"      {line}"))
 
 
 def register(cli: click.Group) -> None:
@@ -13,51 +66,6 @@ def register(cli: click.Group) -> None:
     def session() -> None:
         """Mark an evening of play, for `log --session N` and `replay --session N`."""
 
-    @session.command("start")
-    @json_option
-    @pass_app
-    def start(app: App, as_json: bool) -> None:
-        """A play session begins."""
-        app.record(SessionStarted(), as_json=as_json)
-
-    @session.command("end")
-    @json_option
-    @pass_app
-    def end(app: App, as_json: bool) -> None:
-        """The play session ends."""
-        app.record(SessionEnded(), as_json=as_json)
-
-    @cli.command()
-    @click.option("--session", "number", type=int, required=True, metavar="N")
-    @json_option
-    @pass_app
-    def replay(app: App, number: int, as_json: bool) -> None:
-        """Tell what happened in session N, event by event, with what each one changed.
-
-        \b
-        Example:
-          campaign-ledger replay --session 2
-        """
-        moments = list(session_moments(app.campaign(), number))
-        if as_json:
-            story = [
-                {
-                    "seq": m.row.seq,
-                    "type": m.row.type,
-                    "description": m.description,
-                    "reverted": m.reverted,
-                    "changes": [] if m.reverted else output.changes(m.before, m.after),
-                }
-                for m in moments
-            ]
-            click.echo(output.to_json({"session": number, "events": story}))
-            return
-        click.echo(f"Session {number}: events {moments[0].row.seq} to {moments[-1].row.seq}")
-        for m in moments:
-            if m.reverted:
-                click.echo(f"  #{m.row.seq} {m.description} — later undone, no effect")
-                continue
-            click.echo(f"  #{m.row.seq} {m.description}")
-            for line in output.changes(m.before, m.after):
-                if line != "no change":
-                    click.echo(f"      {line}")
+    session.add_command(start)
+    session.add_command(end)
+    cli.add_command(replay)

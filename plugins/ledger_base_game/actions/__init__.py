@@ -4,9 +4,62 @@ Each is ``action(game, **intent) -> list[Event]``: it reads the campaign as it s
 (``ledger.actions.Game``), decides which events the intent records, and raises a LedgerError
 naming the rule when it refuses. Record one with ``campaign.do(action, **intent)``; the CLI's
 commands and the web app call the same functions.
+
+Queries (``odds_of_check``, ``dice_sets``) sit beside them: they read the campaign and return
+a typed answer, and record nothing; call them directly with ``campaign.game()``.
 """
 
+from ledger_base_game.actions.attacks import attack
+from ledger_base_game.actions.checks import make_check
+from ledger_base_game.actions.city import city_activity, resolve_city_event, sleep_at
+from ledger_base_game.actions.conditions import gain_condition, remove_condition
+from ledger_base_game.actions.dice import DiceSets, dice_sets, set_dice
+from ledger_base_game.actions.factions import gain_reputation
+from ledger_base_game.actions.group_checks import (
+    close_group_check,
+    group_check,
+    open_group_check,
+    roll_for_group_check,
+    spend_group_check_gem,
+)
+from ledger_base_game.actions.heroes import add_hero
+from ledger_base_game.actions.injuries import draw_injury, remove_injury
+from ledger_base_game.actions.items import discard_item, gain_item, give_item, use_item
+from ledger_base_game.actions.loadout import activate_item, bring_item, deactivate_item, leave_item
+from ledger_base_game.actions.odds import CheckOdds, odds_of_check
+from ledger_base_game.actions.progress import (
+    add_keyword,
+    choose_class,
+    cross_keyword,
+    gain_gems,
+    gain_xp,
+    learn_profession,
+    learn_skill,
+    learn_talent,
+    spend_gems,
+    tally_keyword,
+)
+from ledger_base_game.actions.progressive import (
+    attempt_progressive_check,
+    new_progressive_round,
+    open_progressive_check,
+)
+from ledger_base_game.actions.reactions import react
 from ledger_base_game.actions.stars import gain_stars, give_stars, spend_stars
+from ledger_base_game.actions.steps import (
+    end_scenario,
+    start_city_step,
+    start_journey_step,
+    start_scenario_step,
+)
+from ledger_base_game.actions.stock import (
+    add_scenario_card,
+    add_to_stock,
+    gain_from_supply,
+    offer_item,
+    take_from_stock,
+)
+from ledger_base_game.actions.trade import buy_item, sell_item
 from ledger_base_game.actions.vitality import (
     damage,
     heal,
@@ -19,15 +72,69 @@ from ledger_base_game.actions.vitality import (
 )
 
 __all__ = [
+    "CheckOdds",
+    "DiceSets",
+    "activate_item",
+    "add_hero",
+    "add_keyword",
+    "add_scenario_card",
+    "add_to_stock",
+    "attack",
+    "attempt_progressive_check",
+    "bring_item",
+    "buy_item",
+    "choose_class",
+    "city_activity",
+    "close_group_check",
+    "cross_keyword",
     "damage",
+    "deactivate_item",
+    "dice_sets",
+    "discard_item",
+    "draw_injury",
+    "end_scenario",
+    "gain_condition",
+    "gain_from_supply",
+    "gain_gems",
+    "gain_item",
+    "gain_reputation",
     "gain_stars",
+    "gain_xp",
+    "give_item",
     "give_stars",
+    "group_check",
     "heal",
+    "learn_profession",
+    "learn_skill",
+    "learn_talent",
+    "leave_item",
     "lock_stamina",
     "lose_stamina",
+    "make_check",
+    "new_progressive_round",
+    "odds_of_check",
+    "offer_item",
+    "open_group_check",
+    "open_progressive_check",
+    "react",
+    "remove_condition",
+    "remove_injury",
     "remove_status",
+    "resolve_city_event",
     "restore_stamina",
+    "roll_for_group_check",
+    "sell_item",
+    "set_dice",
+    "sleep_at",
+    "spend_gems",
+    "spend_group_check_gem",
     "spend_stamina",
     "spend_stars",
+    "start_city_step",
+    "start_journey_step",
+    "start_scenario_step",
+    "take_from_stock",
+    "tally_keyword",
     "unlock_stamina",
+    "use_item",
 ]

@@ -2,12 +2,11 @@
 
 import click
 
-from ledger.errors import BadInput
-from ledger.model import HeroSpec
-from ledger.text import check_name
+from ledger_base_game.actions import heroes as actions
 from ledger_base_game.events import HeroJoined
 from ledger_cli.helpers import (
     App,
+    Command,
     at_option,
     json_option,
     listing_group,
@@ -16,129 +15,116 @@ from ledger_cli.helpers import (
     pass_app,
 )
 
-STATS = ("might", "agility", "will", "taunt", "chips", "wounded_chips")
+
+@click.command("add", cls=Command, context_settings={"ignore_unknown_options": True})
+@click.argument("name")
+@click.option("--might", type=int)
+@click.option("--agility", type=int)
+@click.option("--will", type=int)
+@click.option("--taunt", type=int)
+@click.option("--chips", type=int, help="Stamina chips at the party's level.")
+@click.option("--wounded-chips", type=int, help="Chips on the red (wounded) disk side.")
+@json_option
+@pass_app
+def add(
+    app: App,
+    name: str,
+    might: int | None,
+    agility: int | None,
+    will: int | None,
+    taunt: int | None,
+    chips: int | None,
+    wounded_chips: int | None,
+    as_json: bool,
+) -> None:
+    """A Hero joins. Base-game Heroes take what the base game knows; give the rest.
+
+    \b
+    Example:
+      campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
+    """
+    given = {
+        "might": might,
+        "agility": agility,
+        "will": will,
+        "taunt": taunt,
+        "chips": chips,
+        "wounded_chips": wounded_chips,
+    }
+    recorded = app.do(actions.add_hero, name=name, as_json=as_json, **given)
+    # Say which stats came from the plugins' data rather than the command line.
+    joined = recorded.events[0]
+    known = app.registry.heroes.find(joined.hero) if isinstance(joined, HeroJoined) else None
+    defaults = [stat for stat, value in given.items() if value is None]
+    if defaults and known is not None and known.source and not as_json:
+        click.echo(f"   {', '.join(defaults)} from the base game ({known.source})")
+
+
+@click.command("show", cls=Command)
+@click.argument("name")
+@at_option
+@json_option
+@pass_app
+def show(app: App, name: str, at: str | None, as_json: bool) -> None:
+    """A Hero's state now, or at any earlier point with --at.
+
+    \b
+    Examples:
+      campaign-ledger hero show Venia
+      campaign-ledger hero show Venia --at scenario-7 --json
+    """
+    _, state = app.state(at)
+    found = state.hero(name)
+    if as_json:
+        click.echo(output.to_json(output.hero_json(found, state)))
+    else:
+        click.echo("\n".join(output.hero_text(found, state)))
+
+
+@click.command("list", cls=Command)
+@at_option
+@json_option
+@pass_app
+def list_heroes(app: App, at: str | None = None, as_json: bool = False) -> None:
+    """The Heroes' names."""
+    _, state = app.state(at)
+    names = list(state.heroes)
+    click.echo(output.to_json(names) if as_json else "\n".join(names))
+
+
+@click.command("show", cls=Command)
+@at_option
+@json_option
+@pass_app
+def party_show(app: App, at: str | None = None, as_json: bool = False) -> None:
+    """Every Hero, the level and the step, now or at --at.
+
+    \b
+    Example:
+      campaign-ledger party show --at city-2:end
+    """
+    seq, state = app.state(at)
+    if as_json:
+        extra = output_city.party_extra_json(state, app.registry)
+        click.echo(output.to_json({**output.party_json(state, seq), **extra}))
+        return
+    click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
+    if state.journal:
+        click.echo(f"Party Journal: {output.journal_text(state.journal)}")
+    if state.session:
+        click.echo(f"Play session {state.session} is open")
+    for found in state.heroes.values():
+        click.echo("")
+        click.echo("\n".join(output.hero_text(found, state)))
+    click.echo("")
+    click.echo("\n".join(output_city.party_extra_text(state, app.registry)))
 
 
 def register(cli: click.Group) -> None:
     hero = listing_group(
         cli, "hero", "Heroes of the campaign (lists them by default).", default="list"
     )
-
-    @hero.command("add", context_settings={"ignore_unknown_options": True})
-    @click.argument("name")
-    @click.option("--might", type=int)
-    @click.option("--agility", type=int)
-    @click.option("--will", type=int)
-    @click.option("--taunt", type=int)
-    @click.option("--chips", type=int, help="Stamina chips at the party's level.")
-    @click.option("--wounded-chips", type=int, help="Chips on the red (wounded) disk side.")
-    @json_option
-    @pass_app
-    def add(
-        app: App,
-        name: str,
-        might: int | None,
-        agility: int | None,
-        will: int | None,
-        taunt: int | None,
-        chips: int | None,
-        wounded_chips: int | None,
-        as_json: bool,
-    ) -> None:
-        """A Hero joins. Base-game Heroes take what the base game knows; give the rest.
-
-        \b
-        Example:
-          campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
-        """
-        given = {
-            "might": might,
-            "agility": agility,
-            "will": will,
-            "taunt": taunt,
-            "chips": chips,
-            "wounded_chips": wounded_chips,
-        }
-        name = check_name(name, "Hero name")
-        known = app.registry.heroes.find(name) or HeroSpec(name=name)
-        stats = {
-            stat: given[stat] if given[stat] is not None else getattr(known, stat) for stat in STATS
-        }
-        missing = [f"--{stat.replace('_', '-')}" for stat, value in stats.items() if value is None]
-        if missing:
-            unknown = (
-                f"the base game does not know {', '.join(missing)}"
-                if known.source
-                else f"no loaded plugin knows this Hero, so {', '.join(missing)} must be given"
-            )
-            raise BadInput(
-                f"{known.name}: {unknown}; give {'it' if len(missing) == 1 else 'them'} "
-                f"(e.g. {missing[0]} 3)"
-            )
-        level = app.campaign().state().level
-        if chips is None and known.chips is not None:
-            stats["chips"] = known.chips + level - 1  # the data gives level 1; +1 a level (§9.2)
-        joined = HeroJoined(hero=known.name, classes=known.classes, **stats)  # type: ignore[arg-type]
-        app.record(joined, as_json=as_json)
-        defaults = [stat for stat in STATS if given[stat] is None]
-        if defaults and known.source and not as_json:
-            click.echo(f"   {', '.join(defaults)} from the base game ({known.source})")
-
-    @hero.command("show")
-    @click.argument("name")
-    @at_option
-    @json_option
-    @pass_app
-    def show(app: App, name: str, at: str | None, as_json: bool) -> None:
-        """A Hero's state now, or at any earlier point with --at.
-
-        \b
-        Examples:
-          campaign-ledger hero show Venia
-          campaign-ledger hero show Venia --at scenario-7 --json
-        """
-        _, state = app.state(at)
-        found = state.hero(name)
-        if as_json:
-            click.echo(output.to_json(output.hero_json(found, state)))
-        else:
-            click.echo("\n".join(output.hero_text(found, state)))
-
-    @hero.command("list")
-    @at_option
-    @json_option
-    @pass_app
-    def list_heroes(app: App, at: str | None = None, as_json: bool = False) -> None:
-        """The Heroes' names."""
-        _, state = app.state(at)
-        names = list(state.heroes)
-        click.echo(output.to_json(names) if as_json else "\n".join(names))
-
+    for command in (add, show, list_heroes):
+        hero.add_command(command)
     party = listing_group(cli, "party", "The whole party (shows it by default).", default="show")
-
-    @party.command("show")
-    @at_option
-    @json_option
-    @pass_app
-    def party_show(app: App, at: str | None = None, as_json: bool = False) -> None:
-        """Every Hero, the level and the step, now or at --at.
-
-        \b
-        Example:
-          campaign-ledger party show --at city-2:end
-        """
-        seq, state = app.state(at)
-        if as_json:
-            extra = output_city.party_extra_json(state, app.registry)
-            click.echo(output.to_json({**output.party_json(state, seq), **extra}))
-            return
-        click.echo(f"{state.name} — level {state.level}, {state.xp} XP, {output.step_text(state)}")
-        if state.journal:
-            click.echo(f"Party Journal: {output.journal_text(state.journal)}")
-        if state.session:
-            click.echo(f"Play session {state.session} is open")
-        for found in state.heroes.values():
-            click.echo("")
-            click.echo("\n".join(output.hero_text(found, state)))
-        click.echo("")
-        click.echo("\n".join(output_city.party_extra_text(state, app.registry)))
+    party.add_command(party_show)

@@ -1,19 +1,15 @@
 """Options for the properties of an item the loaded plugins do not know (or know only in part):
-its coin, token shape, Illegal banner, Hero, weight, hands and backpack capacity (§7.2)."""
+its coin, token shape, Illegal banner, Hero, weight, hands and backpack capacity (§7.2). The
+item is built and checked by ``ledger_base_game.item_properties``, from Python as from here."""
 
 from collections.abc import Callable
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar
 
 import click
-from msgspec.structs import replace
 
-from ledger.errors import BadInput
-from ledger.model import Item, Shape
+from ledger_base_game.item_properties import SHAPES
 
 F = TypeVar("F", bound=Callable[..., Any])
-SHAPES = list(get_args(Shape))
-LIMITS = {"value": 999, "weight": 99, "hands": 4, "capacity": 99}
-PROPS = ("value", "shape", "illegal", "owner", "weight", "hands", "capacity")
 
 
 def item_options(command: F) -> F:
@@ -33,49 +29,8 @@ def item_options(command: F) -> F:
     return command
 
 
-def with_props(item: Item, props: dict[str, Any]) -> Item:
-    """The item with the given properties; those a plugin knows cannot be changed."""
-    changes: dict[str, Any] = {}
-    for name in PROPS:
-        given = props.get(name)
-        if given is None or given is False:
-            continue
-        if name in LIMITS and not 0 <= given <= LIMITS[name]:
-            raise BadInput(f"--{name} must be from 0 to {LIMITS[name]}, not {given}")
-        known = getattr(item, name)
-        if known not in (None, False, 0) and known != given:
-            raise BadInput(f"{item.name}'s {name} is known to be {known!r}; it cannot be changed")
-        changes[name] = given
-    if changes.get("shape") is not None and not item.token:
-        raise BadInput("only an Item token has a shape; give --token too")
-    return replace(item, **changes) if changes else item
-
-
-def pop_props(kwargs: dict[str, Any]) -> dict[str, Any]:
-    return {name: kwargs.pop(name, None) for name in PROPS}
-
-
-def item_from_options(
-    known: Item | None,
-    name: str,
-    quest: bool,
-    token: bool,
-    number: int | None,
-    props: dict[str, Any],
-) -> Item:
-    """An item the plugins know (properties they do not know may be given), or a new one."""
-    if known is None:
-        known = Item(name=name, number=number, token=token, quest=quest)
-    elif (
-        (quest and not known.quest)
-        or (token and not known.token)
-        or (number is not None and number != known.number)
-    ):
-        raise BadInput(f"{known.name} is known to the loaded plugins; its kind cannot be changed")
-    return with_props(known, props)
-
-
 def kind_options(command: F) -> F:
+    """The options for an item's kind (Quest, token, card number), then its properties."""
     for option in reversed(
         [
             click.option("--quest", is_flag=True, help="A Quest item."),

@@ -7,7 +7,7 @@ import click
 import msgspec
 
 from ledger.model import CampaignState, Hero, Item
-from ledger_cli.helpers import App, at_option, json_option, output, pass_app, state_view
+from ledger_cli.helpers import App, Command, at_option, json_option, output, pass_app, state_view
 
 
 def party_sheet_json(state: CampaignState) -> dict[str, Any]:
@@ -78,32 +78,34 @@ def hero_sheet_text(hero: Hero, state: CampaignState) -> list[str]:
     ]
 
 
+party_sheet = state_view(
+    "sheet",
+    "The Party sheet: level, XP, scenario outcomes, Party Journal, Stock and Archive."
+    "\n\n\b\nExample:\n  campaign-ledger party sheet --at scenario-7",
+    party_sheet_json,
+    party_sheet_text,
+)
+
+
+@click.command("sheet", cls=Command)
+@click.argument("name")
+@at_option
+@json_option
+@pass_app
+def hero_sheet(app: App, name: str, at: str | None, as_json: bool) -> None:
+    """A Hero sheet: Class, skills, Profession, Talents, Hero Journal, gems, items."""
+    _, state = app.state(at)
+    found = state.hero(name)
+    if as_json:
+        click.echo(output.to_json(hero_sheet_json(found, state)))
+    else:
+        click.echo("\n".join(hero_sheet_text(found, state)))
+
+
 def register(cli: click.Group) -> None:
     party = cli.commands.get("party")
     hero = cli.commands.get("hero")
     assert isinstance(party, click.Group)  # registered by .hero, which comes first
     assert isinstance(hero, click.Group)
-
-    party.add_command(
-        state_view(
-            "sheet",
-            "The Party sheet: level, XP, scenario outcomes, Party Journal, Stock and Archive."
-            "\n\n\b\nExample:\n  campaign-ledger party sheet --at scenario-7",
-            party_sheet_json,
-            party_sheet_text,
-        )
-    )
-
-    @hero.command("sheet")
-    @click.argument("name")
-    @at_option
-    @json_option
-    @pass_app
-    def hero_sheet(app: App, name: str, at: str | None, as_json: bool) -> None:
-        """A Hero sheet: Class, skills, Profession, Talents, Hero Journal, gems, items."""
-        _, state = app.state(at)
-        found = state.hero(name)
-        if as_json:
-            click.echo(output.to_json(hero_sheet_json(found, state)))
-        else:
-            click.echo("\n".join(hero_sheet_text(found, state)))
+    party.add_command(party_sheet)
+    hero.add_command(hero_sheet)

@@ -1,5 +1,6 @@
 """A Scenario card's symbols (XP, replay, Arena, §8.2): from the card in the Stock, else from
-what the plugins know, else from the command line. Unknown and not given is an error."""
+what the plugins know, else from what the player says. Unknown and not said is an error (its
+message names the command line's flag, which is how players say it)."""
 
 from typing import Literal
 

@@ -1,0 +1,184 @@
+"""What checks, reactions, group checks and odds share around a roll: the dice in force, the
+Hero's check as declared before the roll (ability, dice, gems, discards, modifiers judged
+against the Hero), the faces (read off real dice, or rolled from a recorded seed), and the
+events the roll leaves behind. Not an action itself: the actions in this package use it."""
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import cast
+
+import msgspec
+
+from ledger.dice import DiceSet, DieKind, check_faces, check_seed, load_dice_file, new_seed, roll
+from ledger.errors import BadInput, PluginError
+from ledger.hosting import Registry
+from ledger.model import (
+    CampaignState,
+    Event,
+    Hero,
+    Modifier,
+    Situation,
+    check_modifier,
+    judge,
+    parse_modifier,
+)
+from ledger.text import quoted
+from ledger_base_game.check_rules import ABILITIES, Ability, dice_for, dice_reason, in_force
+from ledger_base_game.checks import CheckGemSpent
+from ledger_base_game.events import ConditionRemoved, ItemDiscarded
+
+# The dice a command rolls with: a definition, a TOML file (a die it leaves out is the one in
+# force), or None for the campaign's (`dice set`), else the plugins' default.
+DiceChoice = DiceSet | Path | None
+# A modifier printed on a check: written as on the command line ("+2:phrase=Lock picking") or
+# already parsed; either way it is judged against the Hero making the check.
+ModifierIntent = str | Modifier
+
+
+def dice_in_force(registry: Registry, state: CampaignState, dice: DiceChoice) -> DiceSet:
+    """The dice a roll uses: ``dice`` if given (a file completed by the dice in force), else
+    the campaign's, else the plugins'."""
+    if isinstance(dice, DiceSet):
+        return dice
+    if dice is None:
+        return state.dice or registry.default_dice()
+    try:
+        current: DiceSet | None = state.dice or registry.default_dice()
+    except PluginError:
+        current = None  # then the file must give both dice
+    return load_dice_file(dice, current)
+
+
+def parsed_modifier(modifier: ModifierIntent) -> Modifier:
+    return parse_modifier(modifier) if isinstance(modifier, str) else check_modifier(modifier)
+
+
+def printed_modifier(modifier: ModifierIntent) -> str:
+    """A modifier as printed on a group check (recorded as text, judged at each Hero's roll)."""
+    if isinstance(modifier, str):
+        return modifier
+    return f"{modifier.amount:+d}:{modifier.kind}={modifier.value}"
+
+
+def choose_ability(
+    hero: Hero, text: str, chosen: str | None
+) -> tuple[Ability, tuple[Ability, ...]]:
+    """``agility`` or ``might|agility``; for a choice, ``chosen`` picks one, else the Hero's
+    highest level (first listed on a tie)."""
+    names = [part.strip().lower() for part in text.split("|")]
+    for name in [*names, *([chosen.lower()] if chosen else [])]:
+        if name not in ABILITIES:
+            raise BadInput(f"the abilities are might, agility and will, not {quoted(name)}")
+    choices = cast(tuple[Ability, ...], tuple(names))
+    if len(choices) == 1:
+        if chosen is not None and chosen.lower() != choices[0]:
+            raise BadInput(f"--choose is for A|B checks; this check is {quoted(text)}")
+        return choices[0], ()
+    if chosen is not None:
+        if chosen.lower() not in choices:
+            raise BadInput(f"the check offers {text}, not {quoted(chosen)}")
+        return cast(Ability, chosen.lower()), choices
+    return max(choices, key=lambda a: getattr(hero, a)), choices
+
+
+class Declared(msgspec.Struct, frozen=True, kw_only=True):
+    """A Hero's check as declared before the roll."""
+
+    hero: Hero
+    ability: Ability
+    choices: tuple[Ability, ...]
+    dice: int
+    inspiration: bool
+    achievement: bool
+    discard: tuple[str, ...]
+    modifiers: tuple[Modifier, ...]
+    focus: bool = False
+
+    @property
+    def bonus(self) -> int:
+        return sum(m.amount for m in self.modifiers if m.applied)
+
+
+def declare(
+    registry: Registry,
+    state: CampaignState,
+    hero_name: str,
+    ability: str,
+    *,
+    choose: str | None = None,
+    modifiers: Sequence[ModifierIntent] = (),
+    discard: Sequence[str] = (),
+    inspiration: bool = False,
+    achievement: bool = False,
+    red: bool = True,
+    focus: bool = False,
+) -> Declared:
+    """The check ``hero_name`` declares: the ability (``might|agility`` offers a choice), the
+    dice it rolls, and each modifier judged against the Hero and what they discard."""
+    hero = state.hero(hero_name)
+    chosen, choices = choose_ability(hero, ability, choose)
+    for name in discard:
+        hero.item(name)  # NotFound names what the Hero carries
+    discarding = tuple(discard)
+    situation = Situation(state=state, hero=hero, discarding=discarding, registry=registry)
+    judged = tuple(judge(parsed_modifier(modifier), situation) for modifier in modifiers)
+    return Declared(
+        hero=hero,
+        ability=chosen,
+        choices=choices,
+        dice=dice_for(state, hero, chosen, inspiration, red, focus=focus),
+        focus=focus,
+        inspiration=inspiration,
+        achievement=achievement,
+        discard=tuple(hero.item(name).name for name in discarding),
+        modifiers=judged,
+    )
+
+
+def faces_for(
+    state: CampaignState,
+    declared: Declared,
+    die: tuple[str, ...],
+    kind: DieKind,
+    faces: tuple[str, ...] | None,
+    seed: int | None,
+) -> tuple[tuple[str, ...], int | None]:
+    """The faces read off real dice, else rolled by the ledger from ``seed`` (a new random
+    one when None), which is recorded with them."""
+    if faces is not None:
+        if seed is not None:
+            raise BadInput("--seed is for dice the ledger rolls; leave it out with --roll")
+        red = kind == "action"
+        why = dice_reason(
+            state, declared.hero, declared.ability, declared.inspiration, red, focus=declared.focus
+        )
+        try:
+            return check_faces(read_faces(faces), die, declared.dice, kind, why), None
+        except BadInput as error:
+            if "is not a face" not in str(error):
+                raise
+            raise BadInput(
+                f"{error}; if the real die has it, record its faces with `dice set FILE` "
+                "(the base game's face counts are an assumption)"
+            ) from None
+    seed = check_seed(seed) if seed is not None else new_seed()
+    return roll(die, declared.dice, kind, seed), seed
+
+
+def read_faces(faces: Sequence[str]) -> tuple[str, ...]:
+    """Faces as a player reads them: ``s`` is the stamina face ``S``."""
+    return tuple(face.upper() for face in faces)
+
+
+def consequences(state: CampaignState, declared: Declared, red: bool = True) -> list[Event]:
+    """Events after the roll: items discarded, gems spent, Blessed/Weakened discarded."""
+    hero = declared.hero.name
+    events: list[Event] = [ItemDiscarded(hero=hero, item=name) for name in declared.discard]
+    if declared.inspiration:
+        events.append(CheckGemSpent(hero=hero, kind="inspiration"))
+    if declared.achievement:
+        events.append(CheckGemSpent(hero=hero, kind="achievement"))
+    for condition in ("Blessed", "Weakened") if red else ("Blessed",):
+        if in_force(state, declared.hero, condition.lower()):
+            events.append(ConditionRemoved(hero=hero, condition=condition))
+    return events

@@ -1,0 +1,132 @@
+"""The City step (§8.1): the City Event, activities and services, a place to sleep."""
+
+from ledger.actions import Game
+from ledger.errors import BadInput
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Event, Hero, ServiceSpec
+from ledger_base_game.events_city import CityActivity, CityEventResolved, SleepFound
+
+
+def resolve_city_event(game: Game) -> list[Event]:
+    """The City Event card is resolved; each Hero now has 2 City Activity points."""
+    return [CityEventResolved()]
+
+
+def city_activity(
+    game: Game,
+    *,
+    hero: str,
+    activity: str,
+    points: int | None = None,
+    stars: int | None = None,
+    gain_stars: int | None = None,
+    restore: int | None = None,
+    heal: int | None = None,
+    sleep: str | None = None,
+    injury: str | None = None,
+) -> list[Event]:
+    """The Hero does ``activity``: a Hero Book activity, a location or a service. A service
+    the plugins know takes its costs and effects from them (one with two prices needs
+    ``points`` or ``stars`` to say which was paid); any other is recorded as given."""
+    found = game.hero(hero)
+    spec = game.registry.services.find(activity)
+    if spec is None:
+        return [
+            CityActivity(
+                hero=found.name,
+                activity=activity,
+                points=points or 0,
+                stars=stars or 0,
+                gain_stars=gain_stars or 0,
+                restore=restore or 0,
+                heal=heal or 0,
+                sleep=sleep,
+                injury=injury,
+            )
+        ]
+    for value, flag in ((restore, "--restore"), (heal, "--heal"), (sleep, "--sleep")):
+        if value is not None:
+            raise BadInput(f"{spec.name}'s effects are known; {flag} cannot be given")
+    return [_service(game.state, found, spec, points, stars, gain_stars, injury)]
+
+
+def sleep_at(game: Game, *, hero: str, place: str) -> list[Event]:
+    """The Hero has a place to sleep tonight (a Hideout, a friend's house, ...); without one
+    they lose 2 stamina when the City step ends. Renting a room is a service."""
+    return [SleepFound(hero=game.hero(hero).name, place=place)]
+
+
+def untracked_effect(registry: Registry, activity: str) -> str | None:
+    """What a known service does that the ledger does not track, for the player to apply."""
+    spec = registry.services.find(activity)
+    return spec.effect if spec is not None and spec.effect else None
+
+
+def _price_text(points: int, stars: int) -> str:
+    """A price as the Campaign Book writes it: "1 CAP and 3 Stars"."""
+    parts = [f"{points} CAP" if points else "", f"{stars} Stars" if stars else ""]
+    return " and ".join(p for p in parts if p) or "nothing"
+
+
+def _service(
+    state: CampaignState,
+    hero: Hero,
+    spec: ServiceSpec,
+    points: int | None,
+    stars: int | None,
+    gain_stars: int | None,
+    injury: str | None,
+) -> CityActivity:
+    """A known service: which of its prices was paid, what it gives, which Injury it heals."""
+    paid = _payment(state, spec, points, stars)
+    if spec.variable_gain and gain_stars is None:
+        raise BadInput(f"{spec.name} gives a rolled number of Stars; give --gain-stars N")
+    if not spec.variable_gain and gain_stars is not None:
+        raise BadInput(f"{spec.name} gives {spec.gain_stars} Stars; --gain-stars cannot be given")
+    if spec.heals_injury and injury is None:
+        if len(hero.injuries) != 1:
+            held = ", ".join(hero.injuries) or "none"
+            raise BadInput(
+                f"name the Injury card {spec.name} discards with --injury "
+                f"({hero.name}'s Injury cards: {held})"
+            )
+        injury = hero.injuries[0]
+    if not spec.heals_injury and injury is not None:
+        raise BadInput(f"{spec.name} does not discard an Injury card")
+    return CityActivity(
+        hero=hero.name,
+        activity=spec.name,
+        points=paid[0],
+        stars=paid[1],
+        gain_stars=gain_stars if spec.variable_gain and gain_stars else spec.gain_stars,
+        restore=spec.restore,
+        heal=spec.heal,
+        sleep=(spec.location or spec.name) if spec.sleep else None,
+        injury=injury,
+    )
+
+
+def _payment(
+    state: CampaignState, spec: ServiceSpec, points: int | None, stars: int | None
+) -> tuple[int, int]:
+    """Which of the service's prices was paid: the one given, else its only one."""
+    options = [(c.points, c.stars) for c in spec.costs] or [(0, 0)]
+    if spec.level is not None and spec.level != state.level:
+        if points is None and stars is None:
+            raise BadInput(
+                f"the ledger knows {spec.name}'s level-{spec.level} cost; at level {state.level} "
+                "give the cost your Campaign Book shows (--points N and/or --stars N)"
+            )
+        return points or 0, stars or 0
+    if points is None and stars is None:
+        if len(options) > 1:
+            choices = " or ".join(_price_text(p, s) for p, s in options)
+            raise BadInput(f"{spec.name} costs {choices}; say which was paid (--points/--stars)")
+        return options[0]
+    given = (points or 0, stars or 0)
+    matching = [o for o in options if (points is None or o[0] == given[0])]
+    matching = [o for o in matching if (stars is None or o[1] == given[1])]
+    if not matching:
+        choices = " or ".join(_price_text(p, s) for p, s in options)
+        raise BadInput(f"{spec.name} costs {choices}, not {_price_text(*given)}")
+    return matching[0]

@@ -1,0 +1,17 @@
+"""Conditions (§3): at most two, no duplicates, a third discards the lowest number."""
+
+from ledger.actions import Game
+from ledger.model import Event
+from ledger_base_game.events import ConditionGained, ConditionRemoved
+
+
+def gain_condition(game: Game, *, hero: str, condition: str) -> list[Event]:
+    """The Hero gains a condition the loaded plugins know."""
+    spec = game.registry.conditions.get(condition)
+    return [ConditionGained(hero=game.hero(hero).name, condition=spec.name, number=spec.number)]
+
+
+def remove_condition(game: Game, *, hero: str, condition: str) -> list[Event]:
+    """The Hero loses a condition."""
+    spec = game.registry.conditions.get(condition)
+    return [ConditionRemoved(hero=game.hero(hero).name, condition=spec.name)]

@@ -1,0 +1,258 @@
+"""Group ability checks outside scenarios (§5.3, seed: City and Journey steps): in one go
+(``group_check``), or step by step as the table plays it (open, each Hero's roll, each gem,
+close). Each Hero rolls in order, then the Achievement gems, then the total counts."""
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
+
+from ledger.actions import Game
+from ledger.dice import PER_FACE, action_successes, stamina_faces
+from ledger.errors import BadInput
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Event
+from ledger_base_game.actions._rolls import (
+    DiceChoice,
+    ModifierIntent,
+    consequences,
+    declare,
+    dice_in_force,
+    faces_for,
+    printed_modifier,
+)
+from ledger_base_game.group_checks import (
+    GroupCheckClosed,
+    GroupCheckGem,
+    GroupCheckOpened,
+    GroupCheckRolled,
+    taunt_order,
+)
+
+FIRST_COUNT = 2  # "8/13/17" are the targets for 2, 3 and 4 Heroes (seed example)
+V = TypeVar("V")
+# Per Hero: {hero: value}, or (hero, value) pairs (a Hero named twice is refused or merged).
+PerHero = Mapping[str, V] | Sequence[tuple[str, V]]
+
+
+def open_group_check(
+    game: Game,
+    *,
+    ability: str,
+    target: int | tuple[int, ...],
+    order: Sequence[str] | None = None,
+    success_entry: str | None = None,
+    failure_entry: str | None = None,
+    modifiers: Sequence[ModifierIntent] = (),
+) -> list[Event]:
+    """Open a group ``ability`` check needing ``target`` successes, or thresholds by Hero
+    count (``(8, 13, 17)`` for 2, 3 and 4 Heroes). ``order``: the Heroes who roll, in the
+    order agreed; without it every Hero, by Taunt, highest first. ``modifiers`` are printed
+    on the check and judged for each Hero as they roll."""
+    return [_opened(game, ability, target, order, success_entry, failure_entry, modifiers)]
+
+
+def roll_for_group_check(
+    game: Game,
+    *,
+    hero: str,
+    roll: tuple[str, ...] | None = None,
+    seed: int | None = None,
+    inspiration: bool = False,
+    discard: Sequence[str] = (),
+    modifiers: Sequence[ModifierIntent] = (),
+    dice_set: DiceChoice = None,
+) -> list[Event]:
+    """``hero``'s roll for the open group check, with the effects declared before it (an
+    Inspiration gem, items discarded). The check's modifiers are judged for ``hero``;
+    ``modifiers`` adds any only this roll has. Stamina faces count +2: none is spent."""
+    return _rolled(
+        game.registry, game.state, hero, modifiers, discard, inspiration, roll, seed, dice_set
+    )
+
+
+def spend_group_check_gem(game: Game, *, hero: str) -> list[Event]:
+    """``hero`` spends an Achievement gem on the open group check: +1, once every Hero has
+    rolled, one per Hero. (An Inspiration gem is declared with the roll.)"""
+    return [GroupCheckGem(hero=game.hero(hero).name)]
+
+
+def close_group_check(game: Game) -> list[Event]:
+    """Total the open group check's successes and record the outcome: the success or the
+    failure entry."""
+    return [_closing(game.state)]
+
+
+def group_check(
+    game: Game,
+    *,
+    ability: str,
+    target: int | tuple[int, ...],
+    order: Sequence[str] | None = None,
+    rolls: PerHero[tuple[str, ...]] = (),
+    seed: int | None = None,
+    gems: Sequence[str] = (),
+    inspiration: Sequence[str] = (),
+    discard: PerHero[str | tuple[str, ...]] = (),
+    modifiers: Sequence[ModifierIntent] = (),
+    success_entry: str | None = None,
+    failure_entry: str | None = None,
+    dice_set: DiceChoice = None,
+) -> list[Event]:
+    """A whole group check in one command: opened as ``open_group_check`` opens it, each Hero
+    rolls in order, then the ``gems`` (Heroes spending an Achievement gem), then it closes.
+
+    ``rolls``: the faces Heroes read off real dice; the others are rolled by the ledger, the
+    Hero at position i from ``seed + i`` when a seed is given. ``inspiration``: Heroes who
+    spend an Inspiration gem before rolling. ``discard``: items a Hero discards before rolling.
+    """
+    state = game.state
+    opened = _opened(game, ability, target, order, success_entry, failure_entry, modifiers)
+    heroes = opened.order
+    faces: dict[str, tuple[str, ...]] = {}
+    for hero, values in _by_hero(state, _pairs(rolls)).items():
+        if len(values) > 1 or hero not in heroes:
+            raise BadInput(f"--roll {hero}=... is given twice or {hero} does not roll")
+        faces[hero] = values[0]
+    items = {
+        hero: [item for value in values for item in _items(value)]
+        for hero, values in _by_hero(state, _pairs(discard)).items()
+    }
+    inspired = {state.hero(name).name for name in inspiration}
+    events: list[Event] = [opened]
+    now = played(state, events)
+    for index, hero in enumerate(heroes):
+        step = _rolled(
+            game.registry,
+            now,
+            hero,
+            (),
+            tuple(items.get(hero, ())),
+            hero in inspired,
+            faces.get(hero),
+            None if seed is None or hero in faces else seed + index,
+            dice_set,
+        )
+        now = played(now, step)
+        events += step
+    for name in gems:
+        gem = GroupCheckGem(hero=state.hero(name).name)
+        now = played(now, [gem])
+        events.append(gem)
+    events.append(_closing(now))
+    return events
+
+
+def played(state: CampaignState, events: Iterable[Event]) -> CampaignState:
+    """The state after ``events``: what the next step of a group check is decided against
+    (recording checks every event again)."""
+    for event in events:
+        state = event.apply(state)
+    return state
+
+
+def group_target(target: int | tuple[int, ...], heroes: int) -> tuple[int, tuple[int, ...]]:
+    """The target for ``heroes`` Heroes, and the thresholds as printed (none for one number)."""
+    if isinstance(target, int):
+        return target, ()
+    if len(target) == 1:
+        return target[0], ()
+    index = heroes - FIRST_COUNT
+    if not 0 <= index < len(target):
+        printed = "/".join(str(number) for number in target)
+        counts = "/".join(str(FIRST_COUNT + i) for i in range(len(target)))
+        raise BadInput(f"{printed} gives targets for {counts} Heroes, not for {heroes}")
+    return target[index], tuple(target)
+
+
+def _opened(
+    game: Game,
+    ability: str,
+    target: int | tuple[int, ...],
+    order: Sequence[str] | None,
+    success_entry: str | None,
+    failure_entry: str | None,
+    modifiers: Sequence[ModifierIntent],
+) -> GroupCheckOpened:
+    state = game.state
+    if order:
+        heroes, agreed = tuple(state.hero(name.strip()).name for name in order), True
+    else:
+        heroes, agreed = taunt_order(state, tuple(state.heroes)), False
+    number, thresholds = group_target(target, len(heroes))
+    chosen = declare(game.registry, state, heroes[0], ability).ability
+    return GroupCheckOpened(
+        ability=chosen,
+        target=number,
+        thresholds=thresholds,
+        order=heroes,
+        agreed=agreed,
+        success_entry=success_entry,
+        failure_entry=failure_entry,
+        modifiers=tuple(printed_modifier(modifier) for modifier in modifiers),
+    )
+
+
+def _rolled(
+    registry: Registry,
+    state: CampaignState,
+    hero: str,
+    modifiers: Sequence[ModifierIntent],
+    discard: Sequence[str],
+    inspiration: bool,
+    roll: tuple[str, ...] | None,
+    seed: int | None,
+    dice_set: DiceChoice,
+) -> list[Event]:
+    """One Hero's roll and what they declared for it."""
+    group = state.group_check
+    if group is None:
+        raise BadInput("no group check is open; open one with `group-step open`")
+    printed = (*group.modifiers, *modifiers)
+    declared = declare(
+        registry,
+        state,
+        hero,
+        group.ability,
+        modifiers=printed,
+        discard=discard,
+        inspiration=inspiration,
+    )
+    die = dice_in_force(registry, state, dice_set).action
+    faces, seed = faces_for(state, declared, die, "action", roll, seed)
+    successes = action_successes(faces) + PER_FACE * stamina_faces(faces) + declared.bonus
+    rolled = GroupCheckRolled(
+        hero=declared.hero.name,
+        dice=declared.dice,
+        die=die,
+        faces=faces,
+        seed=seed,
+        inspiration=inspiration,
+        discard=declared.discard,
+        modifiers=declared.modifiers,
+        successes=successes,
+    )
+    return [rolled, *consequences(state, declared)]
+
+
+def _closing(state: CampaignState) -> GroupCheckClosed:
+    group = state.group_check
+    if group is None:
+        raise BadInput("no group check is open")
+    success = group.total >= group.target
+    outcome = group.success_entry if success else group.failure_entry
+    return GroupCheckClosed(total=group.total, success=success, outcome=outcome)
+
+
+def _pairs(values: "PerHero[V]") -> list[tuple[str, V]]:
+    return list(values.items()) if isinstance(values, Mapping) else list(values)
+
+
+def _by_hero(state: CampaignState, pairs: list[tuple[str, V]]) -> dict[str, list[V]]:
+    """Values by the Hero's recorded name, however the name was typed."""
+    found: dict[str, list[V]] = {}
+    for hero, value in pairs:
+        found.setdefault(state.hero(hero.strip()).name, []).append(value)
+    return found
+
+
+def _items(value: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else value

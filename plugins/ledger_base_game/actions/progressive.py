@@ -1,0 +1,108 @@
+"""Progressive checks (§5.1): successes build up over attempts and Heroes towards a target
+such as 2xHC+4 (HC: the Hero Count)."""
+
+import re
+from collections.abc import Sequence
+
+from ledger.actions import Game
+from ledger.errors import BadInput
+from ledger.model import Event
+from ledger.text import quoted
+from ledger_base_game.actions._rolls import DiceChoice, ModifierIntent, declare, dice_in_force
+from ledger_base_game.actions.checks import Spend, build_check
+from ledger_base_game.group_checks import ProgressiveCheckOpened, ProgressiveRound
+
+# "12", "HC", "2xHC+4", "3×HC-1": HC is the Hero Count symbol.
+FORMULA = re.compile(r"^\s*(?:(\d+)\s*[x×*]\s*)?HC\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
+MAX_HERO_COUNT = 9
+
+
+def evaluate_target(text: str, heroes: int) -> int:
+    """A number, or a formula of the Hero Count such as ``2xHC+4``."""
+    if text.strip().isdigit():
+        return int(text)
+    match = FORMULA.match(text)
+    if match is None:
+        raise BadInput(f"TARGET is a number or a formula like 2xHC+4, not {quoted(text)}")
+    factor, sign, offset = match.groups()
+    value = int(factor or 1) * heroes
+    if offset:
+        value += int(offset) if sign == "+" else -int(offset)
+    return value
+
+
+def open_progressive_check(
+    game: Game, *, name: str, ability: str, target: int | str, heroes: int | None = None
+) -> list[Event]:
+    """Open progressive check ``name``: ``ability``, ``target`` successes, a number or a
+    formula as printed (``"2xHC+4"``), with ``heroes`` as the Hero Count (default: the
+    Heroes in the campaign)."""
+    count = heroes if heroes is not None else len(game.state.heroes)
+    if not 1 <= count <= MAX_HERO_COUNT:
+        raise BadInput(f"the Hero Count is from 1 to {MAX_HERO_COUNT}, not {count}")
+    printed = str(target)
+    formula = "" if printed.strip().isdigit() else printed
+    return [
+        ProgressiveCheckOpened(
+            name=name,
+            ability=ability.strip().lower(),  # type: ignore[arg-type]  # apply checks it
+            target=evaluate_target(printed, count),
+            formula=formula,
+        )
+    ]
+
+
+def attempt_progressive_check(
+    game: Game,
+    *,
+    name: str,
+    hero: str,
+    roll: tuple[str, ...] | None = None,
+    seed: int | None = None,
+    dice_set: DiceChoice = None,
+    modifiers: Sequence[ModifierIntent] = (),
+    discard: Sequence[str] = (),
+    spend: Spend = 0,
+    inspiration: bool = False,
+    achievement: bool = False,
+    hindered: bool = False,
+    focus: bool = False,
+    outcome: str | None = None,
+) -> list[Event]:
+    """``hero`` attempts progressive check ``name``: a check in its ability, as
+    ``make_check`` makes one, whose total adds to the progress. ``spend="best"`` spends as
+    much stamina as helps towards what remains."""
+    state = game.state
+    check = state.progressive_checks.get(name)
+    if check is None:
+        known = ", ".join(state.progressive_checks) or "none"
+        raise BadInput(f"no progressive check named {quoted(name)} (open: {known})")
+    declared = declare(
+        game.registry,
+        state,
+        hero,
+        check.ability,
+        modifiers=modifiers,
+        discard=discard,
+        inspiration=inspiration,
+        achievement=achievement,
+        focus=focus,
+    )
+    return build_check(
+        state,
+        declared,
+        dice_in_force(game.registry, state, dice_set).action,
+        None,
+        roll,
+        seed,
+        spend,
+        hindered,
+        outcome,
+        progressive=check.name,
+        best_target=check.target - check.progress,
+    )
+
+
+def new_progressive_round(game: Game, *, name: str) -> list[Event]:
+    """A new round: every Hero may attempt progressive check ``name`` again."""
+    return [ProgressiveRound(name=name)]

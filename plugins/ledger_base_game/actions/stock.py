@@ -1,0 +1,82 @@
+"""The Stock and the Archive: items no Hero carries, and Scenario cards (§7.2, §8.2)."""
+
+from typing import Unpack
+
+from ledger.actions import Game
+from ledger.errors import BadInput
+from ledger.model import Event, ScenarioCard
+from ledger.rules.steps import MAX_SCENARIO
+from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
+from ledger_base_game.item_properties import ItemProps, known_item, of_kind
+from ledger_base_game.symbols import resolve
+
+
+def add_to_stock(
+    game: Game,
+    *,
+    item: str,
+    count: int = 1,
+    archive: bool = False,
+    quest: bool = False,
+    token: bool = False,
+    number: int | None = None,
+    **props: Unpack[ItemProps],
+) -> list[Event]:
+    """``count`` copies of the item go into the Stock (or the Archive: copies not yet
+    released). The plugins' item, with properties they do not know given, else a new one."""
+    added = of_kind(
+        known_item(game.registry, item), item, quest=quest, token=token, number=number, props=props
+    )
+    return [StockAdded(item=added, count=count, archive=archive)]
+
+
+def add_scenario_card(
+    game: Game,
+    *,
+    number: int,
+    xp: bool | None = None,
+    replay: bool | None = None,
+    arena: bool | None = None,
+) -> list[Event]:
+    """Scenario card ``number`` goes into the Stock (found by a City service, say). Symbols
+    the plugins do not know must be given; those they know cannot be contradicted."""
+    if not 1 <= number <= MAX_SCENARIO:
+        raise BadInput(f"scenario number must be from 1 to {MAX_SCENARIO}, not {number}")
+    spec = game.registry.scenarios.find(str(number))
+    card = ScenarioCard(
+        number=number,
+        name=spec.name if spec else "",
+        level=spec.level if spec else None,
+        xp=resolve(None, game.registry, number, "xp", xp),
+        replay=resolve(None, game.registry, number, "replay", replay),
+        arena=resolve(None, game.registry, number, "arena", arena),
+    )
+    return [ScenarioCardAdded(card=card)]
+
+
+def offer_item(game: Game, *, item: str) -> list[Event]:
+    """The item is offered for sale: all its copies move from the Archive to the Stock."""
+    return [ItemOffered(item=item)]
+
+
+def gain_from_supply(
+    game: Game,
+    *,
+    hero: str,
+    item: str,
+    quest: bool = False,
+    token: bool = False,
+    number: int | None = None,
+    **props: Unpack[ItemProps],
+) -> list[Event]:
+    """The Hero gains the item: a copy from the Stock, else from the Archive, else its sale
+    value in Stars (§7.2). The item as the plugins or a copy in the supply know it."""
+    known = known_item(game.registry, item, game.state)
+    gained = of_kind(known, item, quest=quest, token=token, number=number, props=props)
+    return [ItemFromSupply(hero=game.hero(hero).name, item=gained)]
+
+
+def take_from_stock(game: Game, *, hero: str, item: str) -> list[Event]:
+    """The Hero takes the item from the Stock; nothing happens if no copy is there (§7.2)."""
+    known = of_kind(known_item(game.registry, item, game.state), item, props={})
+    return [ItemFromSupply(hero=game.hero(hero).name, item=known, archive=False)]
