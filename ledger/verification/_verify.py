@@ -77,7 +77,7 @@ def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
 class RowsVerifier:
     """The hash chain and the undo/redo history of a campaign's rows, fed in order a page at
     a time: what an import proves of a file's rows before it writes them (its fold follows).
-    ``problem``: the first row that breaks the chain, else the first whose history is wrong."""
+    ``problem``: the first row that breaks either (the chain's, on the same row)."""
 
     def __init__(self, campaign: str) -> None:
         self._chain, self._history = ChainVerifier(campaign), HistoryVerifier(campaign)
@@ -88,4 +88,5 @@ class RowsVerifier:
 
     @property
     def problem(self) -> Problem | None:
-        return self._chain.problem or self._history.problem
+        found = [p for p in (self._chain.problem, self._history.problem) if p is not None]
+        return min(found, key=lambda problem: problem.seq or 0) if found else None
