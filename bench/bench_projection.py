@@ -15,10 +15,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ledger.campaign import Campaign
-from ledger.event import Event
-from ledger.ledger import Ledger
-from ledger.state import CampaignState
+from ledger.campaign import Campaign, Ledger
+from ledger.model import CampaignState, Event
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,
@@ -84,8 +82,7 @@ def measure(campaign: Campaign, rng: random.Random) -> dict[str, float]:
         campaign.redo()
 
     def full_fold() -> CampaignState:
-        rows = campaign.store.rows(campaign.name)
-        return campaign.projector.fold_rows(CampaignState(), rows, frozenset())
+        return campaign.projector.fold(campaign.projector.rows(0, campaign.head().seq), ())
 
     return {
         "query": best_of(5, query) / len(points),

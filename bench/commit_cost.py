@@ -21,9 +21,8 @@ from sqlite_utils import Database
 
 from bench import raw
 from bench.workload import CAMPAIGN, build
-from ledger.ledger import Ledger
-from ledger.migrations import migrations
-from ledger.rows import COLUMNS
+from ledger.campaign import Ledger
+from ledger.storage import COLUMNS, migrations
 
 STEP_EVERY = 40
 CYCLE = ("city", "journey", "scenario")

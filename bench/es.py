@@ -123,7 +123,7 @@ FIELDS = {"check": ("hero", "ability", "target", "faces", "total")}
 def _calls(count: int) -> list[tuple[str, dict[str, Any]]]:
     """The ledger workload's events as (method, keyword arguments)."""
     from bench.workload import commands
-    from ledger.registry import default_registry
+    from ledger.hosting import default_registry
 
     registry = default_registry()
     calls = []

@@ -1,6 +1,6 @@
 """The physical limits: the same rows through bare SQLite and bare msgspec, nothing else.
 
-Same SQLite library as the ledger (``ledger.database.sqlite3``), WAL, ``synchronous=FULL``; a
+Same SQLite library as the ledger (``ledger.storage.sqlite3``), WAL, ``synchronous=FULL``; a
 table with the same columns and primary key but none of the ledger's indexes or triggers.
 """
 
@@ -10,8 +10,7 @@ from typing import Any
 
 import msgspec
 
-from ledger.database import sqlite3
-from ledger.rows import COLUMNS, Row
+from ledger.storage import COLUMNS, Row, sqlite3
 
 _INSERT = f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
 _decode = msgspec.json.Decoder()

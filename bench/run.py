@@ -32,9 +32,9 @@ import msgspec
 from bench import raw
 from bench.measure import child_output, cli, cli_peak, median, p95, run_child, timed
 from bench.workload import CAMPAIGN, HEROES, batch_lines, build, record_through_api
-from ledger.database import sqlite_version
+from ledger.campaign import Ledger
 from ledger.exchange import export_campaign
-from ledger.ledger import Ledger
+from ledger.storage import sqlite_version
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ class Bench:
 
     def time_travel(self, database: Path, head: int) -> tuple[float, float]:
         """p95 seconds of ``--at`` at random points, ours and raw."""
-        from ledger.plugins import get_plugin_manager
+        from ledger.hosting import get_plugin_manager
         from ledger_cli.context import App
 
         points = [random.Random(7).randint(1, head) for _ in range(self.sizes.points)]

@@ -10,12 +10,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ledger.campaign import Campaign
-from ledger.event import Event
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.rows import Row
-from ledger.store import Snapshot
+from ledger.campaign import Campaign, Ledger
+from ledger.hosting import Registry
+from ledger.model import Event
+from ledger.storage import Row, Snapshot
 from ledger_base_game.checks import CheckMade
 from ledger_base_game.events import (
     ConditionGained,

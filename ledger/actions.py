@@ -10,9 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ledger.event import Event
-from ledger.registry import Registry
-from ledger.state import CampaignState, Hero
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Event, Hero
 
 if TYPE_CHECKING:
     from ledger.campaign import Campaign

@@ -9,41 +9,19 @@ from typing import IO
 
 import msgspec
 
-from ledger import pages
-from ledger.campaign import Campaign
+from ledger._gc_pause import gc_paused
+from ledger._json_keys import duplicate_keys
+from ledger.campaign import Campaign, History, Ledger, metas_from_rows
 from ledger.errors import BadInput, IntegrityError, LedgerError
-from ledger.event import META_TYPES
-from ledger.gc_pause import gc_paused
-from ledger.history import History, metas_from_rows
-from ledger.json_keys import duplicate_keys
-from ledger.ledger import Ledger
-from ledger.pipeline import react
-from ledger.rows import VALUES, Row
-from ledger.state import CampaignState
+from ledger.hosting import react
+from ledger.model import META_TYPES, CampaignState
+from ledger.storage import Row, Snapshot, row_values
 from ledger.text import check_name, check_text, name_key, quoted
-from ledger.verify_checks import ChainCheck, HistoryCheck, Problem
+from ledger.verification import Problem, RowsVerifier
 
 FORMAT = "campaign-ledger/1"
 _encode = msgspec.json.Encoder().encode
 _row_decoder = msgspec.json.Decoder(Row)
-# The columns the fold reads (rows.VALUES order; the others read as NULL).
-_FOLDED = tuple(
-    column
-    if column
-    in (
-        "seq",
-        "command",
-        "type",
-        "schema",
-        "hero",
-        "step_kind",
-        "step_number",
-        "scenario",
-        "payload",
-    )
-    else None
-    for column in VALUES
-)
 
 
 class Manifest(msgspec.Struct, frozen=True, kw_only=True):
@@ -183,29 +161,35 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     name = manifest.campaign
     # Said after the file's own problems; meanwhile nothing is written.
     taken = any(name_key(existing) == name_key(name) for existing in ledger.campaigns())
-    chain, history = ChainCheck(name), HistoryCheck(name)
-    metas, page, count, head_hash = [], [], 0, ""
+    proof = RowsVerifier(name)
+    metas: list[Row] = []
+    page: list[Row] = []  # read, not yet proved nor written
+    count, head_hash = 0, ""
     broken: Problem | None = None
+
+    def written(page: list[Row]) -> Problem | None:
+        """Prove the page's rows (the chain and history go on from the pages before), then
+        write them unless the name is taken; the first problem, if any."""
+        proof.feed_page([row_values(row) for row in page])
+        if proof.problem is None:
+            metas.extend(row for row in page if row.type in META_TYPES)
+            if not taken:
+                ledger.store.append(page)
+        return proof.problem
+
     try:
         for number, line in numbered:
             row = _row(number, line)
             count, head_hash = count + 1, row.hash
             if broken is not None:
                 continue  # counted: a truncated file is named as one first
-            chain.feed(row)
-            history.feed(row)
-            broken = chain.problem or history.problem
-            if broken is not None:
-                continue
-            if row.type in META_TYPES:
-                metas.append(row)
-            if not taken:
-                page.append(row)
+            page.append(row)
             if len(page) == PAGE:
-                ledger.store.append(page)
-                page = []
+                broken, page = written(page), []
     except UnicodeDecodeError:  # a text stream decodes ahead of the line it gives
         raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
+    if broken is None and page:
+        broken = written(page)
     if count != manifest.events or not count or head_hash != manifest.head_hash:
         raise IntegrityError(
             f"the file holds {count} events but its manifest says {manifest.events} ending "
@@ -215,46 +199,51 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         raise IntegrityError(f"the file does not verify: {broken}")
     if taken:
         raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
-    ledger.store.append(page)
     return _replay(ledger, name, count, History(metas_from_rows(metas)))
 
 
 def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign:
-    """Every event of the rows just written, replayed under the rules; snapshots taken, and
-    each plugin told, as if each command had been recorded here."""
+    """Every event of the rows just written, folded under the rules (the fold verify uses);
+    snapshots taken, and each plugin told, as if each command had been recorded here."""
     campaign = Campaign(ledger, name)
     projector, pm = campaign.projector, ledger.registry.pm
-    snapshots = []
-    if not pm.hook.event_recorded.get_hookimpls():  # nobody reacts: verify's fold, as tuples
-        interval = ledger.snapshot_interval
+    interval, reverted = ledger.snapshot_interval, history.reverted()
+    snapshots: list[Snapshot] = []
 
-        def seen(seq: int, state: CampaignState) -> None:
-            snapshots.append(projector.snapshot(seq, history.revision, state))
-            if len(snapshots) == PAGE:
-                ledger.store.append([], snapshots)
-                snapshots.clear()
+    def snapshot(seq: int, state: CampaignState) -> None:
+        snapshots.append(projector.snapshot(seq, history.revision, state))
+        if len(snapshots) == PAGE:
+            ledger.store.append([], snapshots)
+            snapshots.clear()
 
-        try:
-            projector.check_values(
-                pages.values(ledger.store, name, 0, count, _FOLDED),
-                history.reverted(),
-                {*range(interval, count + 1, interval), count},
-                seen,
-            )
-        except LedgerError as error:
-            raise IntegrityError(f"the file does not replay: {error}") from None
-        ledger.store.append([], snapshots)
-        return campaign
     try:
-        for row, state in projector.replay(
-            pages.rows(ledger.store, name, count), history.reverted(), CampaignState(), check=True
-        ):
-            if row.seq % ledger.snapshot_interval == 0 or row.seq == count:
-                snapshots.append(projector.snapshot(row.seq, history.revision, state))
-                if len(snapshots) == PAGE:
-                    ledger.store.append([], snapshots)
-                    snapshots = []
-            react(pm, ledger.db, [(row, projector.decode(row), state)])
+        if not pm.hook.event_recorded.get_hookimpls():  # nobody reacts: the rows as tuples
+            projector.fold(
+                projector.rows(0, count, strict=True),
+                reverted,
+                strict=True,
+                at={*range(interval, count + 1, interval), count},
+                seen=snapshot,
+            )
+        else:  # each plugin is told of each event, with its Row and the state after it
+            state, states = CampaignState(), list[CampaignState]()
+            for after in range(0, count, PAGE):
+                rows = ledger.store.rows(name, after=after, upto=min(after + PAGE, count))
+                states.clear()
+                state = projector.fold(
+                    [[row_values(row) for row in rows]],
+                    reverted,
+                    state,
+                    strict=True,
+                    at=range(after + 1, after + len(rows) + 1),
+                    seen=lambda _, folded: states.append(folded),
+                    end=False,
+                )
+                for row, folded in zip(rows, states, strict=True):
+                    if row.seq % interval == 0 or row.seq == count:
+                        snapshot(row.seq, folded)
+                    react(pm, ledger.db, [(row, projector.decode(row), folded)])
+            projector.fold((), reverted, state, strict=True)  # nothing may be owed at the end
     except LedgerError as error:
         raise IntegrityError(f"the file does not replay: {error}") from None
     ledger.store.append([], snapshots)

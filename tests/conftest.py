@@ -11,8 +11,8 @@ import pytest
 from click.testing import Result
 from hypothesis import settings
 
-from ledger.ledger import Ledger
-from ledger.registry import Registry
+from ledger.campaign import Ledger
+from ledger.hosting import Registry
 from tests.helpers import figures
 from tests.helpers.cli import Invoke
 from tests.helpers.party import PARTY

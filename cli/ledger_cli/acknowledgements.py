@@ -11,7 +11,7 @@ from typing import IO, Any
 
 import click
 
-from ledger.group_commit import GroupCommit, NotDurable
+from ledger.storage import GroupCommit, NotDurable
 from ledger.text import printable
 from ledger_cli.context import App
 
@@ -27,7 +27,7 @@ def regular(file: IO[Any]) -> bool:
 class Acknowledgements:
     """Each line's output, held back until what the line committed is on the disk.
 
-    The batch's ledger commits through a GroupCommit (ledger/group_commit.py): lines commit
+    The batch's ledger commits through a GroupCommit (ledger/storage/_group_commit.py): lines commit
     one by one without waiting for the disk, and once a group of them is held (GROUP_LINES,
     or GROUP_SECONDS after the first) one flush makes them durable and their outputs (the
     acknowledgements) are printed.

@@ -11,9 +11,9 @@ from typing import Any, TextIO
 import click
 import pluggy
 
-from ledger.database import sqlite3
 from ledger.errors import ConflictError, LedgerError
-from ledger.plugins import get_plugin_manager
+from ledger.hosting import get_plugin_manager
+from ledger.storage import sqlite3
 from ledger.text import printable
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.lazy import LazyGroup

@@ -13,12 +13,9 @@ import msgspec
 import pluggy
 
 from ledger.actions import Action, Game, decide
-from ledger.campaign import Campaign, Recorded
-from ledger.event import Event
-from ledger.ledger import Ledger
-from ledger.refs import resolve
-from ledger.registry import Registry
-from ledger.state import CampaignState, Hero
+from ledger.campaign import Campaign, Ledger, Recorded, resolve
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Event, Hero
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.parsing import Command

@@ -5,7 +5,7 @@ from typing import Any
 import msgspec
 
 from ledger.campaign import LogEntry, Recorded
-from ledger.state import CampaignState, Hero, Keyword, Stamina
+from ledger.model import CampaignState, Hero, Keyword, Stamina
 from ledger.text import printable
 from ledger_cli.output_city import hero_city_json, hero_city_text, supply_changes
 

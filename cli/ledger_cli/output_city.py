@@ -6,9 +6,9 @@ from typing import Any
 
 import msgspec
 
-from ledger.registry import Registry
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Hero, Item, ScenarioCard
 from ledger.rules import factions, loadout
-from ledger.state import CampaignState, Hero, Item, ScenarioCard
 from ledger.text import printable
 
 

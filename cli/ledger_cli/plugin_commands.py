@@ -5,7 +5,7 @@ import click
 import pluggy
 
 from ledger.errors import LedgerError
-from ledger.hooks import call_impl
+from ledger.hosting import call_impl
 from ledger_cli.lazy import LazyGroup
 
 HOOK = "register_commands"

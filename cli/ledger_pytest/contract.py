@@ -18,11 +18,11 @@ import msgspec.inspect as mi
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ledger.campaign import Ledger
 from ledger.errors import LedgerError
-from ledger.event import Event, HeroEvent
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.verify import verify
+from ledger.hosting import Registry
+from ledger.model import Event, HeroEvent
+from ledger.verification import verify
 
 HERO_FIELDS = ("hero", "to")  # string fields that name a Hero of the campaign
 _text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)

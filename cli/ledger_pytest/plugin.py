@@ -9,9 +9,8 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
+from ledger.campaign import Ledger
+from ledger.hosting import Registry, get_plugin_manager
 
 Invoke = Callable[..., Result]
 UNSET: dict[str, str | None] = {"LEDGER_DATABASE": None, "LEDGER_CAMPAIGN": None}  # not yours

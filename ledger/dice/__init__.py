@@ -1,4 +1,64 @@
-"""Dice (§4, ruling §12.1): die definitions as data, face lists, seeded rolls, exact odds.
+"""Dice (§4, ruling §12.1): die definitions as data, face lists, seeded rolls, scoring, exact
+odds.
 
 Free of click and of any game content: the faces a die has come from plugins or from a file.
 """
+
+from ledger.dice._definition import (
+    ACTION_VALUES,
+    ACTION_WORDS,
+    EXTRA,
+    HOURGLASS,
+    MAX_FACES,
+    REACTION_VALUES,
+    REACTION_WORDS,
+    STAMINA,
+    DiceSet,
+    check_dice,
+    check_die,
+    choose_default,
+    load_dice_file,
+)
+from ledger.dice._faces import MAX_ROLLED, DieKind, check_faces, parse_faces, split_faces
+from ledger.dice._odds import Odds, check_odds
+from ledger.dice._rolling import check_seed, new_seed, roll
+from ledger.dice._scoring import (
+    PER_FACE,
+    StaminaRule,
+    action_successes,
+    reaction_successes,
+    stamina_faces,
+    stamina_successes,
+)
+
+__all__ = [
+    "ACTION_VALUES",
+    "ACTION_WORDS",
+    "EXTRA",
+    "HOURGLASS",
+    "MAX_FACES",
+    "MAX_ROLLED",
+    "PER_FACE",
+    "REACTION_VALUES",
+    "REACTION_WORDS",
+    "STAMINA",
+    "DiceSet",
+    "DieKind",
+    "Odds",
+    "StaminaRule",
+    "action_successes",
+    "check_dice",
+    "check_die",
+    "check_faces",
+    "check_odds",
+    "check_seed",
+    "choose_default",
+    "load_dice_file",
+    "new_seed",
+    "parse_faces",
+    "reaction_successes",
+    "roll",
+    "split_faces",
+    "stamina_faces",
+    "stamina_successes",
+]

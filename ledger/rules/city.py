@@ -4,8 +4,8 @@ the step (unspent points discarded, sleeping rough costs 2 stamina)."""
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
+from ledger.model import CampaignState, City, Hero
 from ledger.rules import injuries, stamina, stars
-from ledger.state import CampaignState, City, Hero
 from ledger.text import check_name
 
 CAP_PER_HERO = 2  # "normally 2" (§8.1); effects that change it are recorded as activities

@@ -3,8 +3,8 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
+from ledger.model import Condition, Hero
 from ledger.rules.stamina import require_affectable
-from ledger.state import Condition, Hero
 from ledger.text import name_key
 
 MAX_CONDITIONS = 2

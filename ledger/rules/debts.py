@@ -4,7 +4,7 @@ ledger refuses a command that ends owing anything, so a check cannot claim a gem
 
 from msgspec.structs import replace
 
-from ledger.state import CampaignState, Debt
+from ledger.model import CampaignState, Debt
 from ledger.text import name_key
 
 

@@ -4,7 +4,7 @@ thresholds are content data, and a track without them counts reputation and repo
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import CampaignState
+from ledger.model import CampaignState
 from ledger.text import check_name, name_key
 
 MAX_REPUTATION = 999

@@ -5,7 +5,7 @@ from typing import Literal, NamedTuple
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import Hero
+from ledger.model import Hero
 
 GemKind = Literal["achievement", "inspiration"]
 MAX_ACHIEVEMENT = 15

@@ -4,7 +4,7 @@ effect (such as the Heal Injury boon) removes them."""
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import Hero
+from ledger.model import Hero
 from ledger.text import check_name, name_key, quoted
 
 

@@ -4,9 +4,9 @@ and Star" and "Using Discard Items")."""
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
+from ledger.model import CampaignState, Hero, Item
 from ledger.rules import conditions, stamina
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
-from ledger.state import CampaignState, Hero, Item
 from ledger.text import check_name, name_key
 
 MAX_CARD_NUMBER = 9999

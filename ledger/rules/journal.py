@@ -5,7 +5,7 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import CampaignState, Keyword
+from ledger.model import CampaignState, Keyword
 from ledger.text import check_name, name_key, quoted
 
 Journal = tuple[Keyword, ...]

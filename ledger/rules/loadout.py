@@ -7,7 +7,7 @@ taken, active ones excluded, weigh at most 5 plus what backpacks add.
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import CampaignState, Hero, Item
+from ledger.model import CampaignState, Hero, Item
 from ledger.text import name_key
 
 ENCUMBRANCE_LIMIT = 5  # printed on every Hero board (§7.2)

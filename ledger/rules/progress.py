@@ -3,8 +3,8 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
+from ledger.model import CampaignState, Hero
 from ledger.rules import stars
-from ledger.state import CampaignState, Hero
 from ledger.text import check_name, name_key, quoted
 
 LEVEL_XP = {2: 2, 3: 5, 4: 9, 5: 14}  # cumulative XP for each level (§9.1)

@@ -3,7 +3,7 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import Hero, Lock, Stamina
+from ledger.model import Hero, Lock, Stamina
 from ledger.text import quoted
 
 MAX_AMOUNT = 99

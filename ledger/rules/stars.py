@@ -3,7 +3,7 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.state import Hero
+from ledger.model import Hero
 
 MAX_STARS = 9999
 

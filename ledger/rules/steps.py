@@ -3,8 +3,8 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
+from ledger.model import CampaignState, Hero, Outcome, Stamina, Step, StepKind
 from ledger.rules import city, gems, loadout
-from ledger.state import CampaignState, Hero, Outcome, Stamina, Step, StepKind
 from ledger.text import check_name
 
 NEXT_STEP: dict[StepKind, StepKind] = {"city": "journey", "journey": "scenario", "scenario": "city"}

@@ -6,8 +6,8 @@ from typing import Literal
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
+from ledger.model import CampaignState, Item, Shape
 from ledger.rules import city, items, loadout, stars
-from ledger.state import CampaignState, Item, Shape
 from ledger.text import name_key, quoted
 
 Supply = tuple[Item, ...]

@@ -5,9 +5,11 @@ from typing import Any
 
 import msgspec
 
-from ledger.content import (
+from ledger.hosting import CommandGroup, hookimpl
+from ledger.model import (
     ClassSpec,
     ConditionSpec,
+    Event,
     FactionSpec,
     HeroSpec,
     ItemSpec,
@@ -16,8 +18,6 @@ from ledger.content import (
     ServiceSpec,
     TalentSpec,
 )
-from ledger.event import Event
-from ledger.hookspecs import CommandGroup, hookimpl
 from ledger.text import name_key
 from ledger_base_game import events, events_city, events_progress
 

@@ -3,14 +3,18 @@ Cursed condition (#7) flips every stamina spent in the attack, its cost included
 
 from msgspec.structs import replace
 
-from ledger.dice.definition import ACTION_VALUES, ACTION_WORDS, check_die
-from ledger.dice.faces import check_faces
-from ledger.dice.scoring import action_successes, stamina_successes
+from ledger.dice import (
+    ACTION_VALUES,
+    ACTION_WORDS,
+    action_successes,
+    check_die,
+    check_faces,
+    stamina_successes,
+)
 from ledger.errors import RuleViolation
-from ledger.event import HeroEvent
+from ledger.model import CampaignState, Debt, Hero, HeroEvent
 from ledger.rules import debts
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
-from ledger.state import CampaignState, Debt, Hero
 from ledger.text import check_amount
 from ledger_base_game.check_rules import in_force
 

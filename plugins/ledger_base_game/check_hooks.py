@@ -5,9 +5,9 @@ from importlib.resources import files
 
 import msgspec
 
-from ledger.dice.definition import DiceSet
-from ledger.hookspecs import hookimpl
-from ledger.modifiers import ModifierType
+from ledger.dice import DiceSet
+from ledger.hosting import hookimpl
+from ledger.model import ModifierType
 from ledger_base_game.modifier_types import MODIFIER_TYPES
 
 

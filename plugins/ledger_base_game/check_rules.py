@@ -2,17 +2,17 @@
 
 from typing import Literal
 
-from ledger.dice.definition import (
+from ledger.dice import (
     ACTION_VALUES,
     ACTION_WORDS,
     REACTION_VALUES,
     REACTION_WORDS,
+    DieKind,
     check_die,
+    check_faces,
 )
-from ledger.dice.faces import DieKind, check_faces
 from ledger.errors import BadInput, RuleViolation
-from ledger.modifiers import Modifier, check_modifier
-from ledger.state import CampaignState, Hero
+from ledger.model import CampaignState, Hero, Modifier, check_modifier
 from ledger.text import name_key
 
 Ability = Literal["might", "agility", "will"]

@@ -7,15 +7,20 @@ Weakened discarded) are their own events in the same command, after the roll."""
 
 from msgspec.structs import replace
 
-from ledger.dice.definition import STAMINA, DiceSet, check_dice
-from ledger.dice.scoring import StaminaRule, action_successes, reaction_successes, stamina_successes
+from ledger.dice import (
+    STAMINA,
+    DiceSet,
+    StaminaRule,
+    action_successes,
+    check_dice,
+    reaction_successes,
+    stamina_successes,
+)
 from ledger.errors import RuleViolation
-from ledger.event import Event, HeroEvent
-from ledger.modifiers import Modifier
+from ledger.model import CampaignState, Debt, Event, HeroEvent, Modifier
 from ledger.rules import debts, gems
 from ledger.rules.gems import GemKind
 from ledger.rules.stamina import require_affectable
-from ledger.state import CampaignState, Debt
 from ledger.text import check_name
 from ledger_base_game.attacks import AttackMade, StaminaSpentCursed
 from ledger_base_game.check_rules import (

@@ -5,11 +5,10 @@ from typing import ClassVar, Literal
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.event import Event, HeroEvent
+from ledger.model import CampaignState, Condition, Event, Hero, HeroEvent, Item, Stamina, StepKind
 from ledger.rules import city, conditions, debts, items, loadout, stamina, stars, steps
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
-from ledger.state import CampaignState, Condition, Hero, Item, Stamina, StepKind
 from ledger.text import check_amount, check_name, name_key
 from ledger_base_game.checks import CHECK_EVENT_TYPES
 

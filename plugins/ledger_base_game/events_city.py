@@ -4,11 +4,10 @@ Injury cards, factions and scenario loadouts (§7, §8). Tags never change once 
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.event import Event, HeroEvent
+from ledger.model import CampaignState, Event, HeroEvent, Item, ScenarioCard
 from ledger.rules import city, factions, injuries, loadout, stock
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
-from ledger.state import CampaignState, Item, ScenarioCard
 from ledger.text import check_amount, check_name
 
 MAX_SCENARIO = 999

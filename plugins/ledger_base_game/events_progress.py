@@ -3,11 +3,10 @@
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.event import Event, HeroEvent
+from ledger.model import CampaignState, Event, Hero, HeroEvent
 from ledger.rules import gems, journal, progress
 from ledger.rules.gems import GemKind
 from ledger.rules.stars import MAX_STARS
-from ledger.state import CampaignState, Hero
 from ledger.text import check_amount
 
 MAX_POINTS = 9  # City Activity points in one price: a typo guard

@@ -3,15 +3,19 @@ progressive checks (§5.1). Every step is an event; ``apply`` enforces the order
 
 from msgspec.structs import replace
 
-from ledger.dice.definition import STAMINA
-from ledger.dice.scoring import action_successes, stamina_successes
+from ledger.dice import STAMINA, action_successes, stamina_successes
 from ledger.errors import RuleViolation
-from ledger.event import Event, HeroEvent
-from ledger.modifiers import Modifier, parse_modifier
-from ledger.open_checks import GroupCheck, ProgressiveCheck
+from ledger.model import (
+    CampaignState,
+    Event,
+    GroupCheck,
+    HeroEvent,
+    Modifier,
+    ProgressiveCheck,
+    parse_modifier,
+)
 from ledger.rules import gems
 from ledger.rules.stamina import require_affectable
-from ledger.state import CampaignState
 from ledger.text import check_name, name_key
 from ledger_base_game.check_rules import (
     Ability,

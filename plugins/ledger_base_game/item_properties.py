@@ -11,8 +11,8 @@ from typing import TypedDict, get_args
 from msgspec.structs import replace
 
 from ledger.errors import BadInput
-from ledger.registry import Registry
-from ledger.state import CampaignState, Item, Shape, Target, UseEffect
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Item, Shape, Target, UseEffect
 from ledger.text import name_key
 
 SHAPES: tuple[Shape, ...] = get_args(Shape)

@@ -1,9 +1,8 @@
 """The requirement types of the seed text (ability checks, "Ability Check Modifiers"; ruling
 §12.7), registered through ``register_modifier_types`` like any plugin's."""
 
-from ledger.modifiers import ModifierType, Situation, Verdict
+from ledger.model import Item, ModifierType, Situation, Verdict
 from ledger.rules.journal import counts
-from ledger.state import Item
 from ledger.text import name_key
 
 

@@ -5,8 +5,8 @@ message names the command line's flag, which is how players say it)."""
 from typing import Literal
 
 from ledger.errors import BadInput
-from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.hosting import Registry
+from ledger.model import CampaignState
 
 Symbol = Literal["xp", "replay", "arena"]
 FLAG = {"xp": "--xp/--no-xp", "replay": "--replay/--no-replay", "arena": "--arena/--no-arena"}

@@ -2,10 +2,8 @@
 content (the fold has no content, so an event built through the Python API could otherwise
 name a Profession or Talent nobody registered)."""
 
-from ledger.event import Event
-from ledger.hookspecs import hookimpl
-from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.hosting import Registry, hookimpl
+from ledger.model import CampaignState, Event
 from ledger.text import name_key, quoted
 from ledger_base_game.checks import CheckMade
 from ledger_base_game.events_progress import (

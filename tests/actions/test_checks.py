@@ -12,14 +12,11 @@ import pluggy
 import pytest
 
 from ledger.actions import Action
-from ledger.campaign import Campaign
-from ledger.dice.definition import DiceSet
-from ledger.dice.rolling import roll
+from ledger.campaign import Campaign, Ledger
+from ledger.dice import DiceSet, roll
 from ledger.errors import BadInput, NotFound, RuleViolation
-from ledger.ledger import Ledger
-from ledger.modifiers import Modifier
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
+from ledger.hosting import Registry, get_plugin_manager
+from ledger.model import Modifier
 from ledger_base_game import actions
 from ledger_base_game.attacks import AttackMade, StaminaSpentCursed
 from ledger_base_game.checks import CheckGemSpent, CheckMade, DiceSetChosen, ReactionMade

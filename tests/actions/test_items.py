@@ -14,12 +14,10 @@ import pytest
 
 import ledger_base_game
 from ledger.actions import Action
-from ledger.campaign import Campaign
+from ledger.campaign import Campaign, Ledger
 from ledger.errors import BadInput, LedgerError, NotFound
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.state import UseEffect
+from ledger.hosting import Registry, get_plugin_manager
+from ledger.model import UseEffect
 from ledger_base_game import actions
 from tests.helpers.cli import Invoke
 from tests.helpers.files import rows_of

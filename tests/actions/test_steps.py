@@ -9,14 +9,12 @@ from typing import Any
 import pluggy
 import pytest
 
-from ledger import sessions
 from ledger.actions import Action
-from ledger.campaign import Campaign
+from ledger.campaign import Campaign, Ledger
+from ledger.campaign import _sessions as sessions
 from ledger.errors import BadInput, NotFound, RuleViolation
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.state import Keyword
+from ledger.hosting import Registry, get_plugin_manager
+from ledger.model import Keyword
 from ledger_base_game import actions
 from ledger_base_game.actions.steps import faction_reminders
 from ledger_base_game.events import HeroJoined, ScenarioEnded, StepStarted

@@ -29,7 +29,7 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
-from ledger.plugins import get_plugin_manager
+from ledger.hosting import get_plugin_manager
 from ledger_cli.app import build_cli
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count

@@ -4,7 +4,7 @@ exactly as click's own would, call after call."""
 import click
 from click.testing import CliRunner
 
-from ledger.plugins import get_plugin_manager
+from ledger.hosting import get_plugin_manager
 from ledger_cli.app import build_cli
 from ledger_cli.parsing import Command, Group
 

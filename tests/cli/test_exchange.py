@@ -10,7 +10,7 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
-from ledger.database import open_database
+from ledger.storage import open_database
 from ledger_cli.app import build_cli
 from tests.helpers.cli import Invoke
 from tests.helpers.files import rows_of

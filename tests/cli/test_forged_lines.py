@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from ledger.campaign import Ledger
+from ledger.campaign._lookalikes import fold, lookalike
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.ledger import Ledger
-from ledger.lookalikes import fold, lookalike
-from ledger.state import Item
+from ledger.model import Event, Item
 from ledger.text import printable, unprintable
 from ledger_base_game.events import ItemGained, StaminaLocked, StepStarted
 from ledger_base_game.events_city import InjuryDrawn, SleepFound

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 
-from ledger.plugins import get_plugin_manager
+from ledger.hosting import get_plugin_manager
 from ledger_base_game.commands import COMMANDS
 from ledger_cli.app import CORE_COMMANDS, build_cli
 from ledger_cli.lazy import LazyGroup

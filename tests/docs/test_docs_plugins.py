@@ -1,14 +1,15 @@
-"""docs/plugins.md documents every hook with its exact signature, as ledger/hookspecs.py has it."""
+"""docs/plugins.md documents every hook with its exact signature, as
+ledger/hosting/_hookspecs.py has it."""
 
 import inspect
 
-from ledger import hookspecs
-from ledger.hookdoc import DOC, documented, hook_names, hook_table, signature
+from ledger.hosting import _hookspecs as hookspecs
+from ledger.hosting._hookdoc import DOC, documented, hook_names, hook_table, signature
 
 
 def test_the_hook_table_matches_the_hookspecs() -> None:
     assert documented(DOC.read_text()) == hook_table(), (
-        "docs/plugins.md is out of date: run `python -m ledger.hookdoc`"
+        "docs/plugins.md is out of date: run `python -m ledger.hosting._hookdoc`"
     )
 
 

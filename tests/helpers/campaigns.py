@@ -5,10 +5,9 @@ import contextlib
 import random
 from collections.abc import Callable
 
-from ledger.campaign import Campaign
+from ledger.campaign import Campaign, Ledger
 from ledger.errors import LedgerError
-from ledger.event import SessionEnded, SessionStarted
-from ledger.ledger import Ledger
+from ledger.model import SessionEnded, SessionStarted
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,

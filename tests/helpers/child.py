@@ -12,11 +12,10 @@ import atexit
 import sys
 from collections.abc import Sequence
 
+from ledger.campaign import Ledger
 from ledger.errors import ConflictError
-from ledger.event import Event
-from ledger.ledger import Ledger
-from ledger.rows import Row
-from ledger.store import EventStore, Snapshot
+from ledger.model import Event
+from ledger.storage import EventStore, Row, Snapshot
 from ledger_base_game.events import DamageHealed, DamageTaken, StarsGained, StarsSpent
 
 conflicts = 0

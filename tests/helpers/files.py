@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ledger.database import open_database, sqlite3
-from ledger.ledger import Ledger
-from ledger.verify import verify
+from ledger.campaign import Ledger
+from ledger.storage import open_database, sqlite3
+from ledger.verification import verify
 
 
 def event_count(db_path: Path) -> int:

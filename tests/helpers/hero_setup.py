@@ -8,11 +8,9 @@ from pathlib import Path
 import msgspec
 import pluggy
 
-from ledger.event import Event, HeroEvent
-from ledger.hookspecs import hookimpl
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.state import CampaignState, Gems, Keyword
+from ledger.campaign import Ledger
+from ledger.hosting import Registry, hookimpl
+from ledger.model import CampaignState, Event, Gems, HeroEvent, Keyword
 
 
 class HeroSet(HeroEvent, tag="test:hero-set", frozen=True, kw_only=True):

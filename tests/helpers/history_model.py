@@ -24,16 +24,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from ledger import refs
-from ledger.campaign import Campaign, Recorded
+from ledger.campaign import Campaign, Ledger, Recorded
+from ledger.campaign import _refs as refs
 from ledger.errors import BadInput, LedgerError, NotFound, RuleViolation
-from ledger.event import Event
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.rows import Row
-from ledger.state import CampaignState, Item, StepKind, UseEffect
-from ledger.verify import verify
+from ledger.hosting import Registry, get_plugin_manager
+from ledger.model import CampaignState, Event, Item, StepKind, UseEffect
+from ledger.storage import Row
+from ledger.verification import verify
 from ledger_base_game.events import (
     ConditionGained,
     ConditionRemoved,

@@ -5,7 +5,7 @@ fixture runs) or recorded through the API (``make_party``, with plainer stats)."
 import shlex
 from pathlib import Path
 
-from ledger.ledger import Ledger
+from ledger.campaign import Ledger
 from ledger_base_game.events import HeroJoined
 
 ZUVA = "Zuva'Sai"

@@ -10,10 +10,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ledger.database import sqlite3
-from ledger.event import META_TYPES
-from ledger.ledger import Ledger
-from ledger.rows import COLUMNS, GENESIS, Row
+from ledger.campaign import Ledger
+from ledger.model import META_TYPES
+from ledger.storage import COLUMNS, GENESIS, Row, sqlite3
 
 Connection = Any
 Rows = list[dict[str, Any]]

@@ -33,12 +33,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ledger import refs
-from ledger.campaign import Campaign
+from ledger.campaign import Campaign, Ledger
+from ledger.campaign import _refs as refs
 from ledger.errors import BadInput, LedgerError, NotFound, RuleViolation
-from ledger.ledger import Ledger
-from ledger.state import Step
-from ledger.verify import verify
+from ledger.model import Step
+from ledger.verification import verify
 from ledger_base_game.events import StepStarted
 from ledger_pytest.contract import event_strategy
 from tests.helpers.history_model import (

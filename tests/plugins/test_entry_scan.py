@@ -5,9 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger.entry_scan import may_declare
-from ledger.hookspecs import PROJECT
-from ledger.plugins import get_plugin_manager
+from ledger.hosting import PROJECT, get_plugin_manager
+from ledger.hosting._entry_scan import may_declare
 
 
 def dist(site: Path, name: str, entry_points: str) -> None:

@@ -14,16 +14,11 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
+from ledger.campaign import History, Ledger, Projector, metas_from_rows
 from ledger.errors import PluginError
-from ledger.event import META_TYPES
-from ledger.history import History, metas_from_rows
-from ledger.ledger import Ledger
-from ledger.modifiers import Situation
-from ledger.phrases import item_answers
-from ledger.plugins import get_plugin_manager
-from ledger.projection import Projector
-from ledger.registry import Registry
-from ledger.state import CampaignState, Item
+from ledger.hosting import Registry, get_plugin_manager, item_answers
+from ledger.model import META_TYPES, Item, Situation
+from ledger.storage import row_values
 from ledger_cli.app import build_cli
 from tests.helpers.expansion import PLUGIN, install_example_expansion
 from tests.helpers.files import event_count, rows_of
@@ -173,7 +168,7 @@ def test_a_campaign_with_it_replays_to_the_same_state(installed: Path, db_path: 
         rows = ledger.store.rows("Guild")
         projector = Projector(ledger.store, fresh, "Guild")
         reverted = History(metas_from_rows(r for r in rows if r.type in META_TYPES)).reverted()
-        replayed = projector.fold_rows(CampaignState(), rows, reverted)
+        replayed = projector.fold([[row_values(row) for row in rows]], reverted)
     assert replayed == recorded
     assert [item.name for item in recorded.hero("Torrax").items].count("Clockwork Gadget") == 1
     assert "ok" in ok(pm, db_path, "verify").output

@@ -14,18 +14,21 @@ import pytest
 from click.testing import CliRunner, Result
 from sqlite_utils import Database
 
-from ledger import hookspecs
-from ledger.content import ItemSpec, TalentSpec
+from ledger.campaign import Ledger
 from ledger.errors import PluginError
-from ledger.event import Event
-from ledger.extensions import Migration
-from ledger.hookspecs import PROJECT, CommandGroup, hookimpl
-from ledger.ledger import Ledger
-from ledger.phrases import item_answers
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Catalogue, Registry
-from ledger.rows import Row
-from ledger.state import CampaignState, Item
+from ledger.hosting import (
+    PROJECT,
+    Catalogue,
+    CommandGroup,
+    Migration,
+    Registry,
+    get_plugin_manager,
+    hookimpl,
+    item_answers,
+)
+from ledger.hosting import _hookspecs as hookspecs
+from ledger.model import CampaignState, Event, Item, ItemSpec, TalentSpec
+from ledger.storage import Row
 from ledger_base_game.events import DamageTaken
 from ledger_cli.app import build_cli
 from tests.helpers.cli import Invoke
@@ -104,13 +107,13 @@ def fake_distribution(site: Path, name: str, module: str, code: str) -> None:
 
 
 WRONG_HOOK = """
-from ledger.hookspecs import hookimpl
+from ledger.hosting import hookimpl
 
 @hookimpl
 def validate_event(state, event, mood):
     return None
 """
-GOOD = "from ledger.hookspecs import hookimpl\n\n@hookimpl\ndef register_heroes():\n    return []\n"
+GOOD = "from ledger.hosting import hookimpl\n\n@hookimpl\ndef register_heroes():\n    return []\n"
 
 
 def test_a_plugin_that_fails_to_import_is_reported_and_the_rest_work(

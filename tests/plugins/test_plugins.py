@@ -4,12 +4,9 @@ import ast
 
 import pytest
 
-from ledger.content import HeroSpec
 from ledger.errors import PluginError
-from ledger.event import Event
-from ledger.hookspecs import hookimpl
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
+from ledger.hosting import Registry, get_plugin_manager, hookimpl
+from ledger.model import Event, HeroSpec
 from ledger_base_game.events import DamageTaken
 from tests.helpers import ROOT
 

@@ -9,12 +9,9 @@ import msgspec
 import pytest
 from hypothesis import strategies as st
 
-from ledger.event import Event
-from ledger.hookspecs import hookimpl
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.campaign import Ledger
+from ledger.hosting import Registry, get_plugin_manager, hookimpl
+from ledger.model import CampaignState, Event
 from ledger_base_game.events import HeroJoined
 from ledger_pytest.contract import check_event_types_round_trip, check_random_history_verifies
 from ledger_pytest.plugin import Invoke

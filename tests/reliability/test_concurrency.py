@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from ledger.campaign import Ledger
 from ledger.errors import ConflictError
-from ledger.ledger import Ledger
-from ledger.store import EventStore
+from ledger.storage import EventStore
 from ledger_base_game.events import StaminaSpent, StarsGained
 from ledger_cli import app as cli_app
 from ledger_cli.app import build_cli

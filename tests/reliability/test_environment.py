@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from ledger import ledger as ledger_module
-from ledger.database import open_database, sqlite3
+from ledger.campaign import _ledger as ledger_module
+from ledger.storage import open_database, sqlite3
 from ledger_cli.app import build_cli
 from tests.helpers.files import damage, head, integrity, stored
 from tests.helpers.party import ZUVA, make_party

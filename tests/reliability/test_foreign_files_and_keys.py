@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
+from ledger.campaign import Ledger
 from ledger.errors import BadInput
-from ledger.ledger import Ledger
-from ledger.migrations import APPLICATION_ID, migrations
-from ledger.rows import COLUMNS
+from ledger.storage import COLUMNS, migrations
+from ledger.storage._migrations import APPLICATION_ID
 from ledger_base_game.actions.stars import gain_stars
 from tests.helpers.console import no_traceback, script
 from tests.helpers.party import make_party

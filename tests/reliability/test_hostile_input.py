@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.rows import GENESIS, Row
+from ledger.storage import GENESIS, Row
 from ledger_cli.app import build_cli
 from tests.helpers.files import assert_sound, head, stored
 from tests.helpers.party import ZUVA, make_party

@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ledger.campaign import Ledger
+from ledger.campaign._lookalikes import fold
 from ledger.errors import LedgerError
 from ledger.exchange import export_campaign, import_campaign
-from ledger.ledger import Ledger
-from ledger.lookalikes import fold
-from ledger.state import Item
+from ledger.model import Item
 from ledger.text import name_key, printable, unprintable
 from ledger_base_game.events import ItemGained
 from ledger_cli import batch_lines

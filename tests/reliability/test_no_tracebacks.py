@@ -16,8 +16,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger.ledger import Ledger
-from ledger.rows import Row
+from ledger.campaign import Ledger
+from ledger.storage import Row
 from ledger_base_game.events import StarsGained
 from tests.helpers.console import SCRIPT, no_traceback, script
 from tests.helpers.party import make_party

@@ -2,7 +2,7 @@
 After each command either nothing was written (same count, same head hash) or the command
 was written whole, exactly as a run without the fault writes it; the file verifies at the end.
 
-Every hookspec is armed in turn (HOOKS comes from ledger/hookspecs.py).
+Every hookspec is armed in turn (HOOKS comes from ledger/hosting/_hookspecs.py).
 """
 
 import random
@@ -13,11 +13,10 @@ from typing import Any
 import pluggy
 from click.testing import CliRunner, Result
 
-from ledger.database import sqlite3
 from ledger.errors import RuleViolation
-from ledger.hookdoc import hook_names
-from ledger.hookspecs import hookimpl
-from ledger.plugins import get_plugin_manager
+from ledger.hosting import get_plugin_manager, hookimpl
+from ledger.hosting._hookdoc import hook_names
+from ledger.storage import sqlite3
 from ledger_cli.app import build_cli
 from tests.helpers.files import assert_sound, head, stored
 from tests.helpers.party import ZUVA, make_party

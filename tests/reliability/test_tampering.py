@@ -10,11 +10,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import forked
-from ledger import verify as verify_module
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.verify import Problem, verify
+from ledger.campaign import Ledger
+from ledger.hosting import Registry
+from ledger.verification import Problem, verify
+from ledger.verification import _forked as forked
+from ledger.verification import _rows as verify_rows
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,
@@ -80,7 +80,7 @@ def processes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     half already failed, so its answer was not needed)."""
     answers: list[object] = []
     if request.param == "two processes":
-        monkeypatch.setattr(verify_module, "PARALLEL_FROM", 1)
+        monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 1)
         monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
         result, start = forked.Child.result, forked.Child.__init__
 

@@ -16,7 +16,7 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> Invoke:
     """The campaign played once for the whole module (it is read, never written, after)."""
     from click.testing import CliRunner
 
-    from ledger.plugins import get_plugin_manager
+    from ledger.hosting import get_plugin_manager
     from ledger_cli.app import build_cli
 
     path = tmp_path_factory.mktemp("campaign") / "campaign.db"

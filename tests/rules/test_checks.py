@@ -387,7 +387,7 @@ def test_dice_set_for_the_campaign_and_dice_for_one_check(
 def test_ledger_rolled_dice_record_the_seed_and_replays_never_reroll(
     table: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
-    from ledger.dice.rolling import roll
+    from ledger.dice import roll
 
     result = as_json(table, "check", "Venia", "agility", "4", "--seed", "11")
     die = tuple(as_json(table, "dice", "show")["in_force"]["action"])
@@ -434,9 +434,9 @@ def test_a_choice_of_abilities_takes_the_best_unless_told(table: Invoke) -> None
 def test_a_forged_check_is_refused_when_recorded_or_replayed(
     table: Invoke, db_path: Path, pm: pluggy.PluginManager
 ) -> None:
+    from ledger.campaign import Ledger
     from ledger.errors import LedgerError
-    from ledger.ledger import Ledger
-    from ledger.registry import Registry
+    from ledger.hosting import Registry
     from ledger_base_game.checks import CheckMade
 
     die = ("1", "1", "2", "2", "1+", "S")
@@ -481,7 +481,7 @@ def test_undo_of_a_check_gives_back_the_gem_and_the_stamina(
 
 
 def test_odds_from_the_heros_state(table: Invoke, invoke: Invoke, db_path: Path) -> None:
-    from ledger.dice.odds import check_odds
+    from ledger.dice import check_odds
 
     die = tuple(as_json(table, "dice", "show")["in_force"]["action"])
     city = as_json(table, "odds", "Venia", "agility", "6")

@@ -7,15 +7,23 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger.dice.definition import DiceSet, check_dice, load_dice_file
-from ledger.dice.faces import parse_faces
-from ledger.dice.rolling import roll
+from ledger.dice import DiceSet, check_dice, load_dice_file, parse_faces, roll
 from ledger.errors import BadInput, NotFound, PluginError
-from ledger.hookspecs import hookimpl
-from ledger.modifiers import Modifier, ModifierType, Situation, Verdict, judge, parse_modifier
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.state import CampaignState, Hero, Item, Keyword, Stamina, Step
+from ledger.hosting import Registry, get_plugin_manager, hookimpl
+from ledger.model import (
+    CampaignState,
+    Hero,
+    Item,
+    Keyword,
+    Modifier,
+    ModifierType,
+    Situation,
+    Stamina,
+    Step,
+    Verdict,
+    judge,
+    parse_modifier,
+)
 
 RED = ("1", "2", "1+", "S", "S", "0")
 BLUE = ("0", "1", "2", "H")

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pluggy
 
-from ledger.content import FactionSpec
-from ledger.hookspecs import hookimpl
-from ledger.state import CampaignState
+from ledger.hosting import hookimpl
+from ledger.model import CampaignState, FactionSpec
 from ledger_base_game.events_city import ReputationGained
 from tests.helpers.cli import Invoke, party_json, refuse
 

@@ -7,12 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.dice.odds import check_odds, extra_faces
-from ledger.dice.rolling import roll
-from ledger.dice.scoring import StaminaRule
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.state import CampaignState, Condition, Gems, Hero, Stamina, Step
+from ledger.dice import StaminaRule, check_odds, roll
+from ledger.dice._odds import extra_faces
+from ledger.hosting import Registry, get_plugin_manager
+from ledger.model import CampaignState, Condition, Gems, Hero, Stamina, Step
 from ledger_base_game.actions._rolls import declare
 from ledger_base_game.actions.checks import build_check
 from ledger_base_game.actions.odds import odds_of

@@ -384,7 +384,7 @@ def test_names_built_through_the_api_are_checked_against_the_content(
 ) -> None:
     """The fold has no content; the base game's validator checks names against every
     loaded plugin's (a Hero joined without its Class list is still held to it)."""
-    from ledger.pipeline import Vetoed
+    from ledger.hosting import Vetoed
     from ledger_base_game.events import HeroJoined, StepStarted
     from ledger_base_game.events_progress import (
         ClassChosen,

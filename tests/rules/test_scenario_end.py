@@ -7,9 +7,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.campaign import Ledger
+from ledger.hosting import Registry
+from ledger.model import CampaignState
 from ledger_base_game.events import HeroJoined, ScenarioEnded, StepStarted
 from tests.helpers.cli import Invoke, hero, party_json, refuse
 

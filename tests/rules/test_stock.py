@@ -202,7 +202,7 @@ def test_bad_names_and_numbers(
 )
 def test_item_properties_out_of_range_are_refused(ledger: Any, bad: dict[str, Any]) -> None:
     from ledger.errors import RuleViolation
-    from ledger.state import Item
+    from ledger.model import Item
     from ledger_base_game.events import HeroJoined, ItemGained
 
     campaign = ledger.create_campaign("Items")

@@ -8,9 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
-from ledger.event import Event
+from ledger.model import CampaignState, Event, Item
 from ledger.rules.stock import TOKEN_VALUES, copies
-from ledger.state import CampaignState, Item
 from ledger_base_game.events import HeroJoined, StarsGained, StepStarted
 from ledger_base_game.events_city import (
     ItemBought,

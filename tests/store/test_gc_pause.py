@@ -4,7 +4,7 @@ import gc
 
 import pytest
 
-from ledger.gc_pause import gc_paused
+from ledger._gc_pause import gc_paused
 
 
 def test_collection_resumes_as_it_was() -> None:

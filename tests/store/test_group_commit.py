@@ -14,8 +14,8 @@ from pathlib import Path
 import click
 import pytest
 
-from ledger.group_commit import GroupCommit, NotDurable
-from ledger.ledger import Ledger
+from ledger.campaign import Ledger
+from ledger.storage import GroupCommit, NotDurable
 from ledger_base_game.events import HeroJoined
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count
@@ -39,7 +39,7 @@ def _flushes(monkeypatch: pytest.MonkeyPatch, *, fail: bool = False) -> list[tup
         flushes.append((events, time.perf_counter()))
         return None
 
-    monkeypatch.setattr("ledger.group_commit.os.fsync", fsync)
+    monkeypatch.setattr("ledger.storage._group_commit.os.fsync", fsync)
     return flushes
 
 
@@ -155,7 +155,7 @@ def test_the_flushed_log_is_the_one_sqlite_writes_behind_a_symbolic_link(
         flushed.append(os.readlink(f"/proc/self/fd/{fd}"))
         real_fsync(fd)
 
-    monkeypatch.setattr("ledger.group_commit.os.fsync", fsync)
+    monkeypatch.setattr("ledger.storage._group_commit.os.fsync", fsync)
     script = tmp_path / "evening.txt"
     script.write_text(LINES)
     result = runner.invoke(cli, ["--database", str(link), "batch", str(script)])
@@ -199,7 +199,7 @@ def test_finding_a_command_already_recorded_flushes_the_log_first(
     campaign = ledger.create_campaign("Test")
     campaign.record([JOINED], idempotency_key="k1")
     flushes: list[int] = []
-    monkeypatch.setattr("ledger.group_commit.os.fsync", flushes.append)
+    monkeypatch.setattr("ledger.storage._group_commit.os.fsync", flushes.append)
     replayed = campaign.record([JOINED], idempotency_key="k1")
     assert replayed.replayed
     assert len(flushes) == 1

@@ -12,17 +12,13 @@ import pytest
 from hypothesis import given, settings
 from sqlite_utils import Database
 
-from ledger import refs, sessions
-from ledger.campaign import Campaign
-from ledger.database import sqlite3
+from ledger.campaign import Campaign, Ledger
+from ledger.campaign import _refs as refs
+from ledger.campaign import _sessions as sessions
 from ledger.errors import NotFound
-from ledger.event import META_TYPES, SessionEnded, SessionStarted
-from ledger.lean_schema import MARKED_TYPES
-from ledger.ledger import Ledger
-from ledger.migrations import migrations
-from ledger.rows import COLUMNS, Row
-from ledger.store import EventStore
-from ledger.verify import verify
+from ledger.model import META_TYPES, SessionEnded, SessionStarted
+from ledger.storage import COLUMNS, MARKED_TYPES, EventStore, Row, migrations, sqlite3
+from ledger.verification import verify
 from tests.helpers.campaigns import TWO_CYCLES_KEY, play_two_cycles
 from tests.helpers.history_model import COMMON, Run, fresh_ledger, operations
 
@@ -50,7 +46,7 @@ def answers(campaign: Campaign) -> dict[str, Any]:
         with pytest.raises(NotFound) as refused:
             refs.resolve(campaign, missing)
         found[missing] = str(refused.value)
-    found["sessions"] = [sessions.bounds(campaign, n) for n in (1, 2)]
+    found["sessions"] = [sessions.session_bounds(campaign, n) for n in (1, 2)]
     found["history"] = [m.seq for m in campaign.history().metas]
     skip = {"skip_types": META_TYPES, "skip_commands": {1, *campaign.history().reverted()}}
     found["commands"] = store.commands(name, **skip, limit=5)
@@ -105,7 +101,7 @@ def test_an_unbounded_read_is_seen(played: Path) -> None:
 def test_undo_redo_and_session_rows_come_from_the_partial_index(played: Path) -> None:
     with Ledger.open(played) as ledger:
         campaign = ledger.campaign(NAME)
-        ran = statements(campaign, lambda c: (c.history(), sessions.bounds(c, 1)))
+        ran = statements(campaign, lambda c: (c.history(), sessions.session_bounds(c, 1)))
         plans = [line for sql in ran for line in ledger.db.execute(f"EXPLAIN QUERY PLAN {sql}")]
         assert any("USING INDEX events_marked" in str(line) for line in plans)
 

@@ -7,9 +7,9 @@ import msgspec
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.ledger import Ledger
-from ledger.rows import COLUMNS, VALUES, Row, content_hash, page_hasher
-from ledger.store import _row
+from ledger.campaign import Ledger
+from ledger.storage import COLUMNS, VALUES, Row, content_hash, hashes, row_values
+from ledger.storage._store import _row
 
 text = st.text(max_size=40)  # any code point: quotes, controls, emoji, surrogate-free
 maybe_text = st.none() | text
@@ -50,10 +50,14 @@ def test_the_fast_hash_is_the_defined_hash(row: Row) -> None:
 @given(st.lists(rows, max_size=8))
 def test_a_reused_buffer_hashes_each_row_as_defined(listed: list[Row]) -> None:
     """Longer rows, then shorter ones: each hash covers that row's bytes and no others."""
-    hashes = page_hasher()
     page = [tuple(getattr(row, column) for column in VALUES) for row in listed]
     assert hashes(page) == [reference_hash(row) for row in listed]
     assert hashes(page[::-1]) == [reference_hash(row) for row in listed[::-1]]
+
+
+@given(rows)
+def test_a_row_as_values_is_in_the_order_of_values(row: Row) -> None:
+    assert row_values(row) == tuple(getattr(row, column) for column in VALUES)
 
 
 @given(rows)

@@ -17,17 +17,13 @@ from typing import Any
 import msgspec
 import pytest
 
-import ledger.database
-from ledger.campaign import Campaign
-from ledger.database import open_database, warn_if_old_sqlite
-from ledger.database import sqlite3 as ledger_sqlite3
+import ledger.storage._database
+from ledger.campaign import Campaign, Ledger
 from ledger.errors import ConflictError, PluginError, RuleViolation
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.rows import GENESIS, Row, content_hash
-from ledger.store import EventStore
-from ledger.verify import Problem, verify
+from ledger.hosting import Registry, get_plugin_manager
+from ledger.storage import GENESIS, EventStore, Row, content_hash, open_database, warn_if_old_sqlite
+from ledger.storage import sqlite3 as ledger_sqlite3
+from ledger.verification import Problem, verify
 from ledger_base_game.events import (
     ConditionGained,
     DamageTaken,
@@ -549,7 +545,7 @@ def test_store_reads_each_campaign_in_order(ledger: Ledger) -> None:
 
 
 def test_old_sqlite_warns(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ledger.database, "_warned", False)
+    monkeypatch.setattr(ledger.storage._database, "_warned", False)
     with pytest.warns(RuntimeWarning, match=r"3\.51\.3") as caught:
         assert warn_if_old_sqlite((3, 40, 1)) is True
     assert len(caught) == 1
@@ -563,16 +559,16 @@ def test_old_sqlite_warns(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_current_sqlite_does_not_warn(
     monkeypatch: pytest.MonkeyPatch, version: tuple[int, ...]
 ) -> None:
-    monkeypatch.setattr(ledger.database, "_warned", False)
+    monkeypatch.setattr(ledger.storage._database, "_warned", False)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert warn_if_old_sqlite(version) is False
-    assert ledger.database._warned is False
+    assert ledger.storage._database._warned is False
 
 
 def test_the_installed_sqlite_is_current(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(ledger.database, "_warned", False)
-    assert ledger.database.sqlite_version() >= (3, 51, 3)
+    monkeypatch.setattr(ledger.storage._database, "_warned", False)
+    assert ledger.storage._database.sqlite_version() >= (3, 51, 3)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         open_database(tmp_path / "fresh.db").close()

@@ -7,15 +7,11 @@ from typing import Any, ClassVar
 import msgspec
 import pytest
 
+from ledger.campaign import Ledger
 from ledger.errors import PluginError
-from ledger.event import Event
-from ledger.extensions import Upcaster
-from ledger.hookspecs import hookimpl
-from ledger.ledger import Ledger
-from ledger.plugins import get_plugin_manager
-from ledger.registry import Registry
-from ledger.state import CampaignState
-from ledger.verify import verify
+from ledger.hosting import Registry, Upcaster, get_plugin_manager, hookimpl
+from ledger.model import CampaignState, Event
+from ledger.verification import verify
 from tests.helpers.files import rows_of
 
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from ledger.ledger import Ledger
-from ledger.registry import Registry
-from ledger.rows import Row
-from ledger.verify import verify
+from ledger.campaign import Ledger
+from ledger.hosting import Registry
+from ledger.storage import Row
+from ledger.verification import verify
 from tests.helpers.cli import Invoke
 from tests.helpers.tampering import Rows, payload, rehash
 

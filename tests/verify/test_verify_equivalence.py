@@ -9,15 +9,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import forked, verify_segments
-from ledger import verify as verify_module
-from ledger.event import Redone, Undone
-from ledger.ledger import Ledger
-from ledger.projection import Projector
-from ledger.registry import Registry
-from ledger.verify import Problem, verify
-from ledger.verify_segments import Found
-from ledger.verify_snapshots import SnapshotCheck
+from ledger.campaign import Ledger, Projector
+from ledger.hosting import Registry
+from ledger.model import Redone, Undone
+from ledger.verification import Problem, verify
+from ledger.verification import _forked as forked
+from ledger.verification import _rows as verify_rows
+from ledger.verification._segments import Found
+from ledger.verification._snapshots import SnapshotVerifier
 from ledger_base_game.events import HeroJoined, StarsGained, StarsSpent, StepStarted
 from tests.helpers.tampering import cases, rewrite, rows, tampered
 
@@ -60,8 +59,8 @@ def clean(tmp_path_factory: pytest.TempPathFactory) -> Path:
         _history(ledger, random.Random(5))
         campaign = ledger.campaign("Test")
         head, history = campaign.head().seq, campaign.history()
-        snapshots = SnapshotCheck(Projector(ledger.store, ledger.registry, "Test"), history)
-        assert (head, verify_segments._split(head, snapshots)) == (2 * SPLIT - 1, SPLIT)
+        snapshots = SnapshotVerifier(Projector(ledger.store, ledger.registry, "Test"), history)
+        assert (head, verify_rows._split(head, snapshots)) == (2 * SPLIT - 1, SPLIT)
         assert history.metas[0].seq == SPLIT + 1
         assert min(history.metas[0].commands) < SPLIT
     return path
@@ -85,7 +84,7 @@ class Answers:
     def both(self, path: Path, registry: Registry) -> tuple[list[Problem], list[Problem]]:
         found = []
         for parallel_from in (10**9, 1):
-            self.monkeypatch.setattr(verify_module, "PARALLEL_FROM", parallel_from)
+            self.monkeypatch.setattr(verify_rows, "PARALLEL_FROM", parallel_from)
             with Ledger.open(path, registry, create=False) as ledger:
                 found.append(verify(ledger))
         return found[0], found[1]

@@ -7,11 +7,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from ledger import pages as pages_module
-from ledger import verify_snapshots
-from ledger.campaign import Campaign
-from ledger.ledger import Ledger
-from ledger.verify import verify
+from ledger.campaign import Campaign, Ledger
+from ledger.storage import _store
+from ledger.verification import _snapshots as verify_snapshots
+from ledger.verification import verify
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.helpers.tampering import tamper_payload
 
@@ -21,7 +20,7 @@ PAGE = 3
 @pytest.fixture
 def paged(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Pages of three rows; the sizes of the pages verify read (as Rows or as tuples)."""
-    monkeypatch.setattr(pages_module, "PAGE", PAGE)
+    monkeypatch.setattr(_store, "PAGE", PAGE)
     sizes: list[int] = []
     for method in ("rows", "values"):
         read = getattr(ledger.store, method)

@@ -16,14 +16,15 @@ import pytest
 import sqlite_utils.db
 from sqlite_utils import Database
 
-from ledger import forked, verify_segments
-from ledger import verify as verify_module
-from ledger.ledger import Ledger
-from ledger.migrations import migrations
-from ledger.rows import VALUES
-from ledger.verify import verify
-from ledger.verify_checks import Ascending, HistoryCheck
-from ledger.verify_segments import Found
+from ledger.campaign import Ledger
+from ledger.storage import VALUES, migrations
+from ledger.verification import _forked as forked
+from ledger.verification import _rows as verify_rows
+from ledger.verification import _segments as verify_segments
+from ledger.verification import _verify as verify_module
+from ledger.verification import verify
+from ledger.verification._history import Ascending, HistoryVerifier
+from ledger.verification._segments import Found
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.helpers.campaigns import random_history
 from tests.helpers.tampering import tamper_payload
@@ -32,7 +33,7 @@ from tests.helpers.tampering import tamper_payload
 @pytest.fixture
 def answers(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every campaign verified on two cores; the children's answers."""
-    monkeypatch.setattr(verify_module, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 1)
     monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
     said: list[Any] = []
     result = forked.Child.result
@@ -117,14 +118,14 @@ def test_a_wrong_snapshot_where_the_child_starts_is_named(
 def test_without_the_childs_answer_this_process_checks_all(
     stars: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = verify_segments.segment
+    real = verify_rows.segment
 
     def crash_in_child(*args: Any, **kwargs: Any) -> Found:
         if args[4]:  # after: the child's segment
             os._exit(3)  # as if killed
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(verify_segments, "segment", crash_in_child)
+    monkeypatch.setattr(verify_rows, "segment", crash_in_child)
     tamper_payload(stars, "Test", 17)
     problems = verify(stars)
     assert [(p.seq, "altered" in p.message) for p in problems] == [(17, True)]
@@ -140,7 +141,7 @@ def test_the_child_reads_without_loading_sqlite_utils_plugins(
         raise AssertionError("sqlite-utils plugins loaded")
 
     monkeypatch.setattr(sqlite_utils.db, "ensure_plugins_loaded", loaded)
-    store = verify_segments.read_only_store(str(db_path))
+    store = verify_rows.read_only_store(str(db_path))
     assert store.head("Test") == stars.store.head("Test")
 
 
@@ -149,7 +150,7 @@ def no_fork(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(work: Any) -> None:
         raise AssertionError("forked")
 
-    monkeypatch.setattr(verify_segments, "forked", refuse)
+    monkeypatch.setattr(verify_rows, "forked", refuse)
 
 
 @pytest.mark.usefixtures("answers", "no_fork")
@@ -188,9 +189,9 @@ def test_the_history_check_resumes_where_a_fed_one_stands(ledger: Ledger) -> Non
         assert history is not None
         starts = partial(verify_segments._starts_command, ledger.store, f"H{n}")
         for split in range(1, len(rows)):
-            fed, resumed = HistoryCheck(f"H{n}"), HistoryCheck(f"H{n}")
+            fed, resumed = HistoryVerifier(f"H{n}"), HistoryVerifier(f"H{n}")
             for values in rows[:split]:
-                fed.feed_values(values)
+                fed.feed_page([values])
             metas = {meta.seq: meta for meta in history.metas if meta.seq <= split}
             resumed.resume(metas, split, starts)
             assert fed.problem is None

@@ -3,11 +3,10 @@ items or scenarios, and does not collect one; and what its fold reads of each ev
 
 import pluggy
 
-from ledger.hookspecs import hookimpl
-from ledger.ledger import Ledger
-from ledger.projection import _hero_field
-from ledger.registry import Registry
-from ledger.verify import verify
+from ledger.campaign import Ledger
+from ledger.campaign._projection import _hero_field
+from ledger.hosting import Registry, hookimpl
+from ledger.verification import verify
 from ledger_base_game.events import DamageTaken, HeroJoined, StarsGained, StepStarted
 from tests.helpers.cli import Invoke
 

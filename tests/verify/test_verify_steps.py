@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 from sqlite_utils import Database
 
-from ledger import forked
-from ledger import verify as verify_module
-from ledger.ledger import Ledger
-from ledger.verify import verify
+from ledger.campaign import Ledger
+from ledger.verification import _forked as forked
+from ledger.verification import _rows as verify_rows
+from ledger.verification import verify
 from tests.helpers.campaigns import play_two_cycles
 
 
@@ -19,7 +19,7 @@ def played(request: pytest.FixtureRequest, ledger: Ledger, monkeypatch: pytest.M
     """A campaign of steps, snapshots every 5 events (a split point for two processes)."""
     answered: list[object] = []
     if request.param == "two processes":
-        monkeypatch.setattr(verify_module, "PARALLEL_FROM", 1)
+        monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 1)
         monkeypatch.setattr(forked, "can_fork", lambda: True)  # xdist runs threads
         result = forked.Child.result
 

@@ -2,7 +2,7 @@
 
 import click
 
-from ledger import sessions
+from ledger.campaign import session_bounds
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
@@ -23,7 +23,7 @@ def log(app: App, number: int | None, as_json: bool) -> None:
     campaign = app.campaign()
     entries = campaign.log()
     if number is not None:
-        first, last = sessions.bounds(campaign, number)
+        first, last = session_bounds(campaign, number)
         entries = [entry for entry in entries if first <= entry.row.seq <= last]
     if as_json:
         click.echo(output.to_json([output.log_json(entry) for entry in entries]))

@@ -2,7 +2,7 @@
 
 import click
 
-from ledger.phrases import answers
+from ledger.hosting import phrase_answers as answers
 from ledger_cli import output
 from ledger_cli.context import App, at_option, json_option, pass_app
 

@@ -2,7 +2,7 @@
 
 import click
 
-from ledger.plugins import describe_plugins
+from ledger.hosting import describe_plugins
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 

@@ -2,7 +2,7 @@
 
 import click
 
-from ledger import sessions
+from ledger.campaign import end_session, session_moments, start_session
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
@@ -14,7 +14,7 @@ from ledger_cli.parsing import Command
 @pass_app
 def start(app: App, as_json: bool) -> None:
     """A play session begins."""
-    app.do(sessions.start_session, as_json=as_json)
+    app.do(start_session, as_json=as_json)
 
 
 @click.command("end", cls=Command)
@@ -22,7 +22,7 @@ def start(app: App, as_json: bool) -> None:
 @pass_app
 def end(app: App, as_json: bool) -> None:
     """The play session ends."""
-    app.do(sessions.end_session, as_json=as_json)
+    app.do(end_session, as_json=as_json)
 
 
 @click.command("replay", cls=Command)
@@ -36,7 +36,7 @@ def replay(app: App, number: int, as_json: bool) -> None:
     Example:
       campaign-ledger replay --session 2
     """
-    moments = list(sessions.moments(app.campaign(), number))
+    moments = list(session_moments(app.campaign(), number))
     if as_json:
         story = [
             {

@@ -4,8 +4,8 @@ import sys
 
 import click
 
-from ledger.ledger import Ledger
-from ledger.verify import verify as verify_ledger
+from ledger.campaign import Ledger
+from ledger.verification import verify as verify_ledger
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 

@@ -2,12 +2,18 @@
 
 import re
 
-from ledger.content import ItemSpec, ProfessionSpec, TalentSpec
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.hookspecs import CommandGroup, hookimpl
-from ledger.modifiers import ModifierType, Situation, Verdict
-from ledger.state import CampaignState
+from ledger.hosting import CommandGroup, hookimpl
+from ledger.model import (
+    CampaignState,
+    Event,
+    ItemSpec,
+    ModifierType,
+    ProfessionSpec,
+    Situation,
+    TalentSpec,
+    Verdict,
+)
 from ledger.text import name_key
 from ledger_example_expansion.events import EVENT_TYPES, GADGET, KIT, carries
 

@@ -2,7 +2,7 @@
 and Python callers share them, as they share the base game's)."""
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger_example_expansion.events import GadgetBuilt
 
 

@@ -2,7 +2,7 @@
 
 import click
 
-from ledger.hookspecs import CommandGroup
+from ledger.hosting import CommandGroup
 from ledger_cli.helpers import App, Command, Group, at_option, json_option, output, pass_app
 from ledger_example_expansion import actions
 from ledger_example_expansion.events import GADGET, carries

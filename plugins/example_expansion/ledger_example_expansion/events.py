@@ -1,9 +1,8 @@
 """The expansion's event type. Its tag is namespaced and never changes once released."""
 
 from ledger.errors import RuleViolation
-from ledger.event import HeroEvent
+from ledger.model import CampaignState, Hero, HeroEvent, Item
 from ledger.rules import items, stamina
-from ledger.state import CampaignState, Hero, Item
 from ledger.text import name_key
 
 KIT = "Tinker's Kit"

@@ -5,8 +5,8 @@ import json
 
 from click.testing import Result
 
-from ledger.ledger import Ledger
-from ledger.registry import Registry
+from ledger.campaign import Ledger
+from ledger.hosting import Registry
 from ledger_base_game.events import HeroJoined, ItemGained, StaminaRestored
 from ledger_example_expansion.events import KIT, GadgetBuilt
 from ledger_pytest.contract import check_event_types_round_trip, check_random_history_verifies

@@ -9,14 +9,19 @@ from typing import cast
 
 import msgspec
 
-from ledger.dice.definition import DiceSet, load_dice_file
-from ledger.dice.faces import DieKind, check_faces
-from ledger.dice.rolling import check_seed, new_seed, roll
+from ledger.dice import DiceSet, DieKind, check_faces, check_seed, load_dice_file, new_seed, roll
 from ledger.errors import BadInput, PluginError
-from ledger.event import Event
-from ledger.modifiers import Modifier, Situation, check_modifier, judge, parse_modifier
-from ledger.registry import Registry
-from ledger.state import CampaignState, Hero
+from ledger.hosting import Registry
+from ledger.model import (
+    CampaignState,
+    Event,
+    Hero,
+    Modifier,
+    Situation,
+    check_modifier,
+    judge,
+    parse_modifier,
+)
 from ledger.text import quoted
 from ledger_base_game.check_rules import ABILITIES, Ability, dice_for, dice_reason, in_force
 from ledger_base_game.checks import CheckGemSpent

@@ -1,11 +1,9 @@
 """Attacks (§4.1): an attack action's Action dice, its stamina cost and its stamina faces."""
 
 from ledger.actions import Game
-from ledger.dice.faces import check_faces
-from ledger.dice.rolling import check_seed, new_seed
-from ledger.dice.rolling import roll as roll_dice
-from ledger.dice.scoring import action_successes
-from ledger.event import Event
+from ledger.dice import action_successes, check_faces, check_seed, new_seed
+from ledger.dice import roll as roll_dice
+from ledger.model import Event
 from ledger_base_game.actions._rolls import DiceChoice, dice_in_force, read_faces
 from ledger_base_game.attacks import AttackMade, StaminaSpentCursed, attack_dice
 from ledger_base_game.check_rules import in_force

@@ -4,10 +4,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 from ledger.actions import Game
-from ledger.dice.scoring import PER_FACE, action_successes, stamina_faces
+from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.state import CampaignState
+from ledger.model import CampaignState, Event
 from ledger_base_game.actions._rolls import (
     Declared,
     DiceChoice,

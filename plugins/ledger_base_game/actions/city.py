@@ -1,11 +1,9 @@
 """The City step (§8.1): the City Event, activities and services, a place to sleep."""
 
 from ledger.actions import Game
-from ledger.content import ServiceSpec
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.registry import Registry
-from ledger.state import CampaignState, Hero
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Event, Hero, ServiceSpec
 from ledger_base_game.events_city import CityActivity, CityEventResolved, SleepFound
 
 

@@ -1,7 +1,7 @@
 """Conditions (§3): at most two, no duplicates, a third discards the lowest number."""
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.events import ConditionGained, ConditionRemoved
 
 

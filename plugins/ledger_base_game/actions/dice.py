@@ -6,8 +6,8 @@ from pathlib import Path
 import msgspec
 
 from ledger.actions import Game
-from ledger.dice.definition import DiceSet
-from ledger.event import Event
+from ledger.dice import DiceSet
+from ledger.model import Event
 from ledger_base_game.actions._rolls import dice_in_force
 from ledger_base_game.checks import DiceSetChosen
 

@@ -1,7 +1,7 @@
 """Faction reputation: the party's, with ranks where the thresholds are known."""
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.events_city import ReputationGained
 
 

@@ -6,11 +6,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from ledger.actions import Game
-from ledger.dice.scoring import PER_FACE, action_successes, stamina_faces
+from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.registry import Registry
-from ledger.state import CampaignState
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Event
 from ledger_base_game.actions._rolls import (
     DiceChoice,
     ModifierIntent,

@@ -1,9 +1,8 @@
 """Heroes joining the campaign."""
 
 from ledger.actions import Game
-from ledger.content import HeroSpec
 from ledger.errors import BadInput
-from ledger.event import Event
+from ledger.model import Event, HeroSpec
 from ledger.text import check_name
 from ledger_base_game.events import HeroJoined
 

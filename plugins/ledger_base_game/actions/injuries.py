@@ -1,7 +1,7 @@
 """Injury cards, kept between scenarios."""
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger.text import name_key
 from ledger_base_game.events_city import InjuryDrawn, InjuryRemoved
 

@@ -5,8 +5,7 @@ from typing import Unpack
 
 from ledger.actions import Game
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.state import Item, Target
+from ledger.model import Event, Item, Target
 from ledger_base_game.events import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
 from ledger_base_game.item_properties import ItemProps, use_effect, with_props
 

@@ -1,7 +1,7 @@
 """What each Hero takes into a scenario: items left behind, and items active in hand."""
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.events_city import (
     ItemActivated,
     ItemBrought,

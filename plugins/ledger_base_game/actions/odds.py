@@ -6,12 +6,9 @@ from collections.abc import Sequence
 import msgspec
 
 from ledger.actions import Game
-from ledger.dice.definition import DiceSet
-from ledger.dice.odds import Odds, check_odds
-from ledger.dice.scoring import StaminaRule
+from ledger.dice import DiceSet, Odds, StaminaRule, check_odds
 from ledger.errors import BadInput
-from ledger.modifiers import Modifier
-from ledger.state import CampaignState
+from ledger.model import CampaignState, Modifier
 from ledger_base_game.actions._rolls import Declared, DiceChoice, ModifierIntent, declare
 from ledger_base_game.actions._rolls import dice_in_force as dice_for_roll
 from ledger_base_game.actions.checks import check_target

@@ -3,7 +3,7 @@ Professions and Talents (§9.3)."""
 
 from ledger.actions import Game
 from ledger.errors import NotFound, RuleViolation
-from ledger.event import Event
+from ledger.model import Event
 from ledger.rules.gems import GemKind
 from ledger.text import name_key, quoted
 from ledger_base_game import costs

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ledger.actions import Game
 from ledger.errors import BadInput
-from ledger.event import Event
+from ledger.model import Event
 from ledger.text import quoted
 from ledger_base_game.actions._rolls import DiceChoice, ModifierIntent, declare, dice_in_force
 from ledger_base_game.actions.checks import Spend, build_check

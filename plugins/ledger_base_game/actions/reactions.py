@@ -1,9 +1,9 @@
 """Reactive ability checks (§5.2): blue dice against damage or stamina loss."""
 
 from ledger.actions import Game
-from ledger.dice.scoring import reaction_successes
+from ledger.dice import reaction_successes
 from ledger.errors import BadInput
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.actions._rolls import (
     DiceChoice,
     consequences,

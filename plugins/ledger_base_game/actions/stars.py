@@ -1,7 +1,7 @@
 """Stars, the currency: every Star belongs to one Hero."""
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.events import StarsGained, StarsGiven, StarsSpent
 
 

@@ -1,12 +1,10 @@
 """The campaign cycle City → Journey → Scenario → City (§8) and the end of a scenario (§8.4)."""
 
 from ledger.actions import Game
-from ledger.campaign import Campaign
+from ledger.campaign import Campaign, resolve
 from ledger.errors import BadInput
-from ledger.event import Event
-from ledger.refs import resolve
+from ledger.model import CampaignState, Event
 from ledger.rules import factions, progress
-from ledger.state import CampaignState
 from ledger.text import check_name
 from ledger_base_game import symbols
 from ledger_base_game.events import ScenarioEnded, StepStarted

@@ -4,9 +4,8 @@ from typing import Unpack
 
 from ledger.actions import Game
 from ledger.errors import BadInput
-from ledger.event import Event
+from ledger.model import Event, ScenarioCard
 from ledger.rules.steps import MAX_SCENARIO
-from ledger.state import ScenarioCard
 from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
 from ledger_base_game.item_properties import ItemProps, known_item, of_kind
 from ledger_base_game.symbols import resolve

@@ -1,7 +1,7 @@
 """Trading in the City step (§7.2): selling to the Stock and buying from it."""
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.events_city import ItemBought, ItemSold
 from ledger_base_game.item_properties import in_supply
 

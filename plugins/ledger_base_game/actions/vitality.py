@@ -3,7 +3,7 @@
 from typing import Literal
 
 from ledger.actions import Game
-from ledger.event import Event
+from ledger.model import Event
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,

@@ -6,7 +6,7 @@ A CLI that loads lazily imports a module when one of its commands is used."""
 
 import importlib
 
-from ledger.hookspecs import CommandGroup
+from ledger.hosting import CommandGroup
 from ledger_cli.helpers import add_lazy
 
 COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (

@@ -2,7 +2,7 @@
 
 import click
 
-from ledger.dice.definition import DiceSet
+from ledger.dice import DiceSet
 from ledger_base_game.actions import dice as actions
 from ledger_cli.helpers import (
     App,

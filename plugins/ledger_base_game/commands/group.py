@@ -7,9 +7,9 @@ from typing import Any
 import click
 
 from ledger.campaign import Recorded
-from ledger.dice.faces import split_faces
+from ledger.dice import split_faces
 from ledger.errors import BadInput
-from ledger.state import CampaignState
+from ledger.model import CampaignState
 from ledger.text import quoted
 from ledger_base_game.actions import group_checks
 from ledger_base_game.commands.rolls import dice_option, modifier_option, seed_option

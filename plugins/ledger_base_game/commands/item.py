@@ -4,7 +4,7 @@ from typing import Any
 
 import click
 
-from ledger.state import Item
+from ledger.model import Item
 from ledger_base_game.actions import items as actions
 from ledger_base_game.commands.item_props import item_options
 from ledger_cli.helpers import NUMBERS, App, Command, json_option, listing_group, output, pass_app

@@ -3,8 +3,8 @@
 import click
 
 from ledger.actions import Action
+from ledger.model import Hero
 from ledger.rules import loadout as rules
-from ledger.state import Hero
 from ledger_base_game.actions import loadout as actions
 from ledger_cli.helpers import App, Command, hero_listing, json_option, listing_group, pass_app
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import click
 
-from ledger.dice.faces import split_faces
+from ledger.dice import split_faces
 from ledger.errors import BadInput
-from ledger.modifiers import Modifier
+from ledger.model import Modifier
 from ledger.text import quoted
 
 GEMS = ("achievement", "inspiration")

@@ -6,7 +6,7 @@ from typing import Any
 import click
 import msgspec
 
-from ledger.state import CampaignState, Hero, Item
+from ledger.model import CampaignState, Hero, Item
 from ledger_cli.helpers import App, Command, at_option, json_option, output, pass_app, state_view
 
 

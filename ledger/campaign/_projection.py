@@ -1,0 +1,264 @@
+"""Folding stored events into state, from the best snapshot that is still valid.
+
+One fold serves every reader: ``--at`` and the latest state, an undo or redo refolding what it
+changes, an import replaying a file, and verify replaying 100,000s of rows. Rows come as plain
+tuples in the order of ``storage.VALUES`` (no Row is built for them), a page at a time."""
+
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
+from functools import cached_property
+
+import msgspec
+
+from ledger.campaign._undo_history import History
+from ledger.errors import IntegrityError, LedgerError, PluginError
+from ledger.hosting import Registry
+from ledger.model import META_TYPES, CampaignState, Event, Step
+from ledger.rules import debts
+from ledger.storage import AT, VALUES, EventStore, Row, Snapshot, Values, row_values
+
+_state_decoder = msgspec.json.Decoder(CampaignState)
+_SEQ, _COMMAND, _TYPE, _SCHEMA, _HERO, _PAYLOAD, _PLUGIN, _VERSION = (
+    AT[c]
+    for c in ("seq", "command", "type", "schema", "hero", "payload", "plugin", "plugin_version")
+)
+_STEP_KIND, _STEP_NUMBER, _SCENARIO = (AT[c] for c in ("step_kind", "step_number", "scenario"))
+
+# The columns the fold reads (the others read as NULL), and those a strict fold compares too.
+FOLDED = tuple(
+    c if c in ("seq", "command", "type", "schema", "plugin", "plugin_version", "payload") else None
+    for c in VALUES
+)
+_COMPARED = ("type", "hero", "step_kind", "step_number", "scenario")
+STRICT = tuple(c if c in _COMPARED else folded for c, folded in zip(VALUES, FOLDED, strict=True))
+
+
+def _step_columns(step: Step | None) -> tuple[str | None, int | None, int | None]:
+    return (step.kind, step.number, step.scenario) if step else (None, None, None)
+
+
+def _mismatch(values: Values, event: Event, state: CampaignState | None) -> str | None:
+    """How a row's columns disagree with its payload and (when given) the state after it."""
+    found: tuple[object, ...] = (values[_TYPE], values[_HERO])
+    expected: tuple[object, ...] = (event.tag(), event.hero_name)
+    if state is not None:
+        found += (values[_STEP_KIND], values[_STEP_NUMBER], values[_SCENARIO])
+        expected += _step_columns(state.step)
+    if found == expected:
+        return None
+    for column, value, events_say in zip(_COMPARED, found, expected, strict=False):
+        if value != events_say:
+            return f"its {column} column says {value!r}, the events say {events_say!r}"
+    return None
+
+
+def _hero_field(kind: type[Event]) -> bool:
+    """Whether the type's ``hero_name`` is its ``hero`` field (a string, decoded), read
+    without the property: the fold compares it with the hero column of 100,000s of rows.
+    Were it no string, the rows would differ and the exact check say so."""
+    return "hero" in kind.__struct_fields__ and kind.hero_name is Event.hero_name
+
+
+def _about(seq: int | None, error: LedgerError) -> LedgerError:
+    error.seq = seq
+    return error
+
+
+def _ignore(seq: int, state: CampaignState) -> None:
+    pass
+
+
+class Projector:
+    """Decodes one campaign's rows and folds them, using snapshots as a cache."""
+
+    def __init__(self, store: EventStore, registry: Registry, campaign: str) -> None:
+        self.store = store
+        self.registry = registry
+        self.campaign = campaign
+
+    @cached_property
+    def _current(self) -> dict[str, tuple[type[Event], int, bool]]:
+        """By type column: the event type, its schema and whether its hero is its field."""
+        return {
+            tag: (kind, kind.schema, _hero_field(kind))
+            for tag, (kind, _) in self.registry.event_types.items()
+            if tag not in META_TYPES
+        }
+
+    def decode(self, row: Row) -> Event:
+        return self._decode(row_values(row))
+
+    def _decode(self, values: Values) -> Event:
+        """The row's event, upcast from the schema it was stored under; a type no loaded
+        plugin defines raises PluginError naming the plugin that recorded it."""
+        tag, schema = values[_TYPE], values[_SCHEMA]
+        known = self.registry.event_types.get(tag)
+        if known is None:
+            raise _about(
+                values[_SEQ],
+                PluginError(
+                    f"campaign {self.campaign!r} uses type {tag!r} from plugin "
+                    f"{values[_PLUGIN]!r} {values[_VERSION]}, which is not loaded; install and "
+                    "enable that plugin to open this campaign"
+                ),
+            )
+        payload: str | bytes = values[_PAYLOAD]
+        if schema != known[0].schema:
+            try:
+                payload = self.registry.upcasters.upgrade(
+                    tag,
+                    schema,
+                    values[_PAYLOAD],
+                    current=known[0].schema,
+                    plugin=values[_PLUGIN],
+                    version=values[_VERSION],
+                )
+            except LedgerError as error:
+                raise _about(values[_SEQ], error) from None
+        try:
+            event: Event = self.registry.decoder.decode(payload)
+        except (msgspec.DecodeError, RecursionError) as error:  # ValidationError is one
+            raise _about(values[_SEQ], IntegrityError(f"cannot be read: {error}")) from None
+        return event
+
+    def rows(self, after: int, upto: int, *, strict: bool = False) -> Iterator[list[Values]]:
+        """The rows after < seq <= upto, a page at a time, with the columns ``fold`` reads
+        (``strict``: and compares)."""
+        return self.store.value_pages(self.campaign, after, upto, STRICT if strict else FOLDED)
+
+    def fold(
+        self,
+        pages: Iterable[Sequence[Values]],
+        reverted: Collection[int],
+        state: CampaignState | None = None,
+        *,
+        strict: bool = False,
+        at: Container[int] = (),
+        seen: Callable[[int, CampaignState], None] = _ignore,
+        end: bool = True,
+    ) -> CampaignState:
+        """The state after the rows, folded from ``state`` (else from scratch). Undo and redo
+        events, and the commands ``reverted`` names, leave the state as it is. ``seen`` is
+        told the state after each seq in ``at``.
+
+        ``strict`` (verify, import, undo and redo): a row whose columns disagree with its
+        payload or the fold raises IntegrityError, undone events are read and compared too,
+        and no command may end owing what an event announced (``end``: the rows end the
+        campaign, so neither may the last)."""
+        state = CampaignState() if state is None else state
+        decode, current = self.registry.decoder.decode, self._current
+        step: Step | None = None
+        step_columns = _step_columns(step)  # what a row's step columns must say
+        for page in pages:
+            for values in page:
+                seq, command, tag = values[_SEQ], values[_COMMAND], values[_TYPE]
+                if strict and state.owed and command == seq:
+                    raise _incomplete(seq - 1, state)
+                known = current.get(tag)
+                if known is not None and values[_SCHEMA] == known[1] and command not in reverted:
+                    # The usual row, with as little work as can be; any doubt goes to _one.
+                    try:
+                        event = decode(values[_PAYLOAD])
+                    except (msgspec.DecodeError, RecursionError) as error:  # ValidationError is one
+                        raise _about(seq, IntegrityError(f"cannot be read: {error}")) from None
+                    before = state
+                    try:
+                        state = event.apply(state)
+                    except LedgerError as error:
+                        error.seq = seq
+                        raise
+                    if strict:
+                        if state.step is not step:
+                            step = state.step
+                            step_columns = _step_columns(step)
+                        if (
+                            type(event) is not known[0]  # the tag is the type column's
+                            or values[_HERO] != (event.hero if known[2] else event.hero_name)  # type: ignore[attr-defined]
+                            or (values[_STEP_KIND], values[_STEP_NUMBER], values[_SCENARIO])
+                            != step_columns
+                        ):
+                            state = self._one(event, values, before, reverted)
+                elif tag not in META_TYPES and (strict or command not in reverted):
+                    # Upcast, of a type no plugin loaded defines, or (strict) undone.
+                    state = self._one(self._decode(values), values, state, reverted, strict)
+                if seq in at:
+                    seen(seq, state)
+        if strict and end and state.owed:
+            raise _incomplete(None, state)
+        return state
+
+    def _one(
+        self,
+        event: Event,
+        values: Values,
+        state: CampaignState,
+        reverted: Collection[int],
+        strict: bool = True,
+    ) -> CampaignState:
+        """One row folded on its own: the state after it, or the error naming it."""
+        applies = values[_COMMAND] not in reverted
+        try:
+            if applies:
+                state = event.apply(state)
+            problem = _mismatch(values, event, state if applies else None) if strict else None
+            if problem:
+                raise IntegrityError(problem)
+        except LedgerError as error:
+            error.seq = values[_SEQ]
+            raise
+        return state
+
+    def start(self, upto: int, history: History) -> tuple[CampaignState, int]:
+        """The latest snapshot at or before ``upto`` that ``history`` has not invalidated
+        (an undo or redo after it reached back before it), else the empty state at 0."""
+        fingerprint, skip = self.registry.fingerprint, 0
+        latest = self.store.latest_snapshot(self.campaign, fingerprint, upto)
+        if latest is None:
+            return CampaignState(), 0
+        seq, revision, state = latest  # most often valid: one query instead of two
+        touched = history.earliest_touched_after(revision)
+        if (touched is None or touched > seq) and (decoded := _readable(state)) is not None:
+            return decoded, seq
+        while points := self.store.snapshot_points(self.campaign, fingerprint, upto, skip=skip):
+            for seq, revision in points:
+                touched = history.earliest_touched_after(revision)
+                if touched is None or touched > seq:
+                    state = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
+                    if (decoded := _readable(state)) is not None:
+                        return decoded, seq
+            skip += len(points)
+        return CampaignState(), 0
+
+    def state_at(self, upto: int, history: History) -> CampaignState:
+        """State right after event ``upto``, with the commands ``history`` undoes left out."""
+        state, after = self.start(upto, history)
+        return self.fold(self.rows(after, upto), history.reverted(), state)
+
+    def snapshot_state(self, seq: int, revision: int) -> CampaignState:
+        fingerprint = self.registry.fingerprint
+        return _state_decoder.decode(
+            self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
+        )
+
+    def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:
+        return Snapshot(
+            campaign=self.campaign,
+            seq=seq,
+            revision=revision,
+            fingerprint=self.registry.fingerprint,
+            state=msgspec.json.encode(state).decode(),
+        )
+
+
+def _readable(state: str) -> CampaignState | None:
+    """A snapshot's state, or None when it cannot be read (a damaged or edited file): a
+    snapshot is a cache, so the fold starts from an earlier one instead (verify names it)."""
+    try:
+        return _state_decoder.decode(state)
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        return None
+
+
+def _incomplete(seq: int | None, state: CampaignState) -> IntegrityError:
+    error = IntegrityError(f"a command ends without recording {debts.describe(state.owed)}")
+    error.seq = seq
+    return error

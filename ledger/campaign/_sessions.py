@@ -1,0 +1,79 @@
+"""Play sessions: an evening of play, from `session start` to `session end` (or now)."""
+
+from collections.abc import Iterator
+
+import msgspec
+
+from ledger.actions import Game
+from ledger.campaign._campaign import Campaign
+from ledger.campaign._undo_history import History
+from ledger.errors import NotFound
+from ledger.model import META_TYPES, CampaignState, Event, SessionEnded, SessionStarted
+from ledger.storage import Row, row_values
+
+
+def start_session(game: Game) -> list[Event]:
+    """A play session begins; refused while one is open."""
+    return [SessionStarted()]
+
+
+def end_session(game: Game) -> list[Event]:
+    """The play session ends; refused when none is open."""
+    return [SessionEnded()]
+
+
+class Moment(msgspec.Struct, frozen=True, kw_only=True):
+    """One event of a session with the state around it. A command undone later has no
+    effect; an undo or redo shows what it changed when it was recorded."""
+
+    row: Row
+    description: str
+    reverted: bool
+    before: CampaignState
+    after: CampaignState
+
+
+def session_bounds(campaign: Campaign, number: int) -> tuple[int, int]:
+    """The first and last seq of session ``number`` (1 for the first), undone starts left out."""
+    reverted = campaign.history().reverted()
+    marks = [
+        row
+        for row in campaign.store.rows_of_types(
+            campaign.name, [SessionStarted.tag(), SessionEnded.tag()]
+        )
+        if row.command not in reverted
+    ]
+    marks.sort(key=lambda row: row.seq)
+    starts = [row for row in marks if row.type == SessionStarted.tag()]
+    if not 1 <= number <= len(starts):
+        raise NotFound(
+            f"campaign {campaign.name!r} has {len(starts)} session(s); there is no session {number}"
+        )
+    first = starts[number - 1].seq
+    end = next((r.seq for r in marks if r.seq > first and r.type == SessionEnded.tag()), None)
+    return first, end if end is not None else campaign.head().seq
+
+
+def session_moments(campaign: Campaign, number: int) -> Iterator[Moment]:
+    """Every event of the session with the state before and after it, in order."""
+    first, last = session_bounds(campaign, number)
+    history = campaign.history()
+    reverted = history.reverted()
+    state = campaign.state(first - 1)  # a session starts after the campaign's creation
+    projector = campaign.projector
+    for row in campaign.store.rows(campaign.name, after=first - 1, upto=last):
+        description = projector.decode(row).describe()
+        undone = row.command in reverted
+        if row.type in META_TYPES:
+            then = History(m for m in history.metas if m.seq < row.seq)
+            yield Moment(
+                row=row,
+                description=description,
+                reverted=undone,
+                before=projector.state_at(row.seq - 1, then),
+                after=projector.state_at(row.seq, then.plus(history.metas[len(then.metas)])),
+            )
+            continue
+        after = state if undone else projector.fold([[row_values(row)]], reverted, state)
+        yield Moment(row=row, description=description, reverted=undone, before=state, after=after)
+        state = after

@@ -1,0 +1,71 @@
+"""Which commands are undone, derived from the undo and redo events (never from updates)."""
+
+from collections.abc import Iterable
+
+import msgspec
+
+from ledger.model import Redone, Undone
+from ledger.storage import Row
+
+_meta_decoder = msgspec.json.Decoder(Undone | Redone)
+
+
+class Meta(msgspec.Struct, frozen=True):
+    seq: int
+    undo: bool  # False for a redo
+    commands: tuple[int, ...]
+
+
+def metas_from_rows(rows: Iterable[Row]) -> list[Meta]:
+    metas = []
+    for row in rows:
+        event = _meta_decoder.decode(row.payload)
+        metas.append(Meta(row.seq, isinstance(event, Undone), event.commands))
+    return metas
+
+
+class History:
+    """The undo/redo events of one campaign up to some point, in order."""
+
+    def __init__(self, metas: Iterable[Meta]) -> None:
+        self.metas = list(metas)
+
+    def plus(self, meta: Meta) -> "History":
+        return History([*self.metas, meta])
+
+    @property
+    def revision(self) -> int:
+        """The seq of the last undo or redo: the reverted set changes only there."""
+        return self.metas[-1].seq if self.metas else 0
+
+    def reverted(self, upto: int | None = None) -> frozenset[int]:
+        """Commands undone (and not redone) by the undo/redo events at or before ``upto``."""
+        undone: set[int] = set()
+        for meta in self.metas:
+            if upto is not None and meta.seq > upto:
+                break
+            if meta.undo:
+                undone.update(meta.commands)
+            else:
+                undone.difference_update(meta.commands)
+        return frozenset(undone)
+
+    def earliest_touched_after(self, revision: int) -> int | None:
+        """The first command whose undone-ness changed after ``revision``; a snapshot taken at
+        ``revision`` is still right for every seq before it."""
+        touched = [min(m.commands) for m in self.metas if m.seq > revision and m.commands]
+        return min(touched) if touched else None
+
+    def redo_stack(self, after: int) -> list[int]:
+        """Undone commands that `redo` may bring back, the next one last. Only the undos and
+        redos after the last recorded command count: a new command empties the stack, as in
+        any editor."""
+        stack: list[int] = []
+        for meta in self.metas:
+            if meta.seq <= after:
+                continue
+            if meta.undo:
+                stack.extend(meta.commands)
+            else:
+                stack = [c for c in stack if c not in meta.commands]
+        return stack

@@ -1,0 +1,49 @@
+"""Plugin hosting: the plugin manager (the base game by name, expansions through entry
+points), the hooks a plugin may implement, calling them so that every answer and failure is
+attributed, everything the plugins registered (the Registry), upcasting old payloads, and the
+plugin steps around writing a command (vetoes and reactions).
+
+``python -m ledger.hosting._hookdoc`` regenerates the hook table of docs/plugins.md."""
+
+from ledger.hosting._extensions import Migration, Upcaster
+from ledger.hosting._hooks import call_impl
+from ledger.hosting._hookspecs import PROJECT, CommandGroup, hookimpl, hookspec
+from ledger.hosting._manager import (
+    DEFAULT_PLUGINS,
+    LOAD_ENV,
+    LedgerPluginManager,
+    describe_plugins,
+    get_plugin_manager,
+    plugin_version,
+)
+from ledger.hosting._phrases import item_answers, phrase_answers
+from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
+from ledger.hosting._plugin_migrations import apply_plugin_migrations
+from ledger.hosting._registry import Catalogue, Registry, default_registry
+
+__all__ = [
+    "DEFAULT_PLUGINS",
+    "LOAD_ENV",
+    "PROJECT",
+    "Catalogue",
+    "CommandGroup",
+    "LedgerPluginManager",
+    "Migration",
+    "Registry",
+    "Upcaster",
+    "Vetoed",
+    "apply_plugin_migrations",
+    "call_impl",
+    "default_registry",
+    "describe_plugins",
+    "get_plugin_manager",
+    "hookimpl",
+    "hookspec",
+    "item_answers",
+    "phrase_answers",
+    "plugin_version",
+    "react",
+    "refuse_if_vetoed",
+    "vetoes",
+    "write",
+]

@@ -1,0 +1,108 @@
+"""Content that plugins register: what the rules need to know about Heroes, Classes,
+Professions, Talents, conditions, items, scenarios and factions. The core ships none of it;
+the base game is a plugin like any expansion."""
+
+from ledger.model._state import Frozen, Item
+
+
+class HeroSpec(Frozen, frozen=True, kw_only=True):
+    """What a plugin knows of a Hero. ``None`` means unknown: it must be given on joining."""
+
+    name: str
+    might: int | None = None
+    agility: int | None = None
+    will: int | None = None
+    taunt: int | None = None
+    chips: int | None = None
+    wounded_chips: int | None = None
+    classes: tuple[str, ...] = ()  # the two Classes chosen from at level 2
+    source: str = ""  # where the known values come from, with their confidence
+
+
+class ClassSpec(Frozen, frozen=True, kw_only=True):
+    """A Class card: one Class skill is learned per level from 2 to 5 (§9.2). An empty skill
+    list means the skills are not known, and any named skill is accepted."""
+
+    name: str
+    hero: str
+    skills: tuple[str, ...] = ()
+    source: str = ""
+
+
+class ProfessionSpec(Frozen, frozen=True, kw_only=True):
+    """A Profession (§9.3): its basic Talents in card order (the first is learned with it)
+    and its Master Talent."""
+
+    name: str
+    talents: tuple[str, ...]
+    master: str | None = None
+    source: str = ""
+
+
+class TalentSpec(Frozen, frozen=True, kw_only=True):
+    """A Talent of a Profession; ``phrases`` are what it lets the Hero do as checks name it
+    (e.g. Burglary gives "Lock picking", like the phrase on the Thieves Tools card)."""
+
+    name: str
+    profession: str
+    master: bool = False
+    phrases: tuple[str, ...] = ()
+    effect: str = ""
+
+
+class FactionSpec(Frozen, frozen=True, kw_only=True):
+    """A Faction track (§8.6). ``ranks`` are the reputation needed for each rank; empty when
+    the track is not known, and then no rank is reported."""
+
+    name: str
+    ranks: tuple[int, ...] = ()
+    source: str = ""
+
+
+class ConditionSpec(Frozen, frozen=True, kw_only=True):
+    name: str
+    number: int  # a third condition discards the lowest number (§3)
+    positive: bool = False
+    effect: str = ""
+
+
+class ScenarioSpec(Frozen, frozen=True, kw_only=True):
+    """What a plugin knows of a Scenario card. ``None``: the symbol is not known and must be
+    given when the card enters the Stock."""
+
+    number: int
+    name: str
+    level: int | None = None  # 0 for the tutorials
+    xp: bool | None = None
+    replay: bool | None = None
+    arena: bool | None = None
+    source: str = ""
+
+
+ItemSpec = Item
+
+
+class Payment(Frozen, frozen=True, kw_only=True):
+    """One way to pay for a City service: City Activity points and/or Stars."""
+
+    points: int = 0
+    stars: int = 0
+
+
+class ServiceSpec(Frozen, frozen=True, kw_only=True):
+    """A City activity, location or service (§8.1, §7.4) and what it does. ``costs`` are the
+    ways to pay (e.g. 1 CAP or 3 Stars); ``level`` is the Campaign Book level they are from
+    (None: the rules' own example, any level)."""
+
+    name: str
+    location: str = ""
+    costs: tuple[Payment, ...] = ()
+    level: int | None = None
+    gain_stars: int = 0
+    variable_gain: bool = False  # the Stars gained come from a roll and must be given
+    restore: int = 0
+    heal: int = 0
+    sleep: bool = False  # gives a place to sleep (at the location)
+    heals_injury: bool = False  # discards one Injury card
+    effect: str = ""  # what the ledger does not model, for the players to read
+    source: str = ""

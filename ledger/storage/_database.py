@@ -1,0 +1,166 @@
+"""Opening the SQLite file: durable settings, migrations, and the SQLite version check."""
+
+import os
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from sqlite_utils import Database
+
+from ledger.errors import BadInput, NotFound
+from ledger.storage._migrations import APPLICATION_ID, READ_OPTIONAL, migrations
+
+if TYPE_CHECKING:
+    import sqlite3 as sqlite3
+else:  # the module sqlite-utils uses: pysqlite3, with a current SQLite, when installed
+    from sqlite_utils.utils import sqlite3
+
+# SQLite before 3.51.3 can corrupt a WAL database when the WAL is reset under concurrent use.
+SAFE_SQLITE = (3, 51, 3)
+_warned = False
+
+
+def sqlite_version() -> tuple[int, ...]:
+    return tuple(sqlite3.sqlite_version_info)
+
+
+def warn_if_old_sqlite(version: tuple[int, ...] | None = None) -> bool:
+    """Warn once per process; returns whether this SQLite is older than the safe version."""
+    global _warned
+    version = version or sqlite_version()
+    old = version < SAFE_SQLITE
+    if old and not _warned:
+        _warned = True
+        shown = ".".join(map(str, version))
+        warnings.warn(
+            f"SQLite {shown} is older than 3.51.3 and has the WAL-reset corruption bug; "
+            "install pysqlite3 (pip install 'pysqlite3>=0.6.1') for a current SQLite",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    return old
+
+
+def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
+    """Never add the ledger's tables to another program's database, nor to any file on read,
+    and change nothing (not even the journal mode) before the file is known to be a ledger:
+    by its application id, or, for a file created before it had one, by its schema."""
+    application_id = db.execute("PRAGMA application_id").fetchone()[0]
+    tables = set(db.table_names())
+    if application_id == APPLICATION_ID or (application_id == 0 and _ledger_schema(db, tables)):
+        return
+    foreign = sorted(tables - {"_sqlite_migrations"})
+    if application_id == 0 and not foreign and not create:
+        db.close()
+        raise NotFound(f"{path} holds no campaign ledger; create a campaign with `campaign new`")
+    if application_id != 0 or foreign:
+        db.close()
+        shown = (
+            f"tables: {', '.join(foreign[:5])}" if foreign else f"application id {application_id}"
+        )
+        raise BadInput(f"{path} is another program's database ({shown}); choose another file")
+
+
+def _ledger_schema(db: Database, tables: set[str]) -> bool:
+    """A file a campaign-ledger created before files had an application id: its events
+    table, and its first schema change recorded under the ledger's migration set."""
+    if not {"events", "_sqlite_migrations"} <= tables:
+        return False
+    return bool(
+        db.execute(
+            "SELECT 1 FROM _sqlite_migrations WHERE migration_set = ? AND name = 'm001_events'",
+            [migrations.name],
+        ).fetchone()
+    )
+
+
+def _check_schema_is_known(db: Database, path: Path) -> None:
+    """Never write to a file whose schema a newer version changed in ways this one ignores."""
+    empty = Database(memory=True, execute_plugins=False)  # every migration is pending here
+    known = {m.name for m in migrations.pending(empty)}
+    empty.close()
+    newer = [m.name for m in migrations.applied(db) if m.name not in known]
+    if newer:
+        db.close()
+        raise BadInput(
+            f"{path} was written by a newer campaign-ledger (schema change {', '.join(newer)} "
+            "is unknown to this version); upgrade campaign-ledger to open it"
+        )
+
+
+def _migrate(db: Database) -> None:
+    """Apply the pending schema changes holding the file's write lock, asking again what is
+    pending once it is held: two processes opening an older file at once must not both
+    apply a change (the second would find the indexes it drops gone)."""
+    if not migrations.pending(db):
+        return
+    db.execute("BEGIN IMMEDIATE")  # waits for another process's migration (busy timeout)
+    try:
+        migrations.apply(db)  # each migration's own transaction is a savepoint in this one
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
+def _on_read_only_media(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _open_read_only(path: Path) -> Database:
+    """A ledger on a read-only file system (a CD, a read-only mount): opened to read, with
+    no journal mode set and nothing upgraded. Without a write-ahead log beside it nobody can
+    change it, so it is opened immutable (SQLite needs no lock file it could not create)."""
+    wal = Path(f"{path}-wal")
+    immutable = not wal.exists() or wal.stat().st_size == 0
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro" + ("&immutable=1" if immutable else "")
+    try:
+        db = Database(sqlite3.connect(uri, uri=True), execute_plugins=False)
+        _check_is_a_ledger(db, path, create=False)
+        _check_schema_is_known(db, path)
+        needed = [m.name for m in migrations.pending(db) if m.name not in READ_OPTIONAL]
+    except sqlite3.DatabaseError as error:
+        raise BadInput(f"{path} is not a usable ledger database: {error}") from None
+    if needed:
+        db.close()
+        raise BadInput(
+            f"{path} is on a read-only file system and needs an upgrade ({', '.join(needed)}) "
+            "that cannot be written there; copy it to a writable place to open it"
+        )
+    return db
+
+
+def open_database(path: Path | str, *, create: bool = True) -> Database:
+    """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
+    warn_if_old_sqlite()
+    path = Path(path)
+    if path.is_dir():
+        raise BadInput(f"{path} is a directory, not a ledger database file")
+    for suffix in ("-wal", "-shm"):  # SQLite's own files beside it
+        if Path(f"{path}{suffix}").is_dir():
+            raise BadInput(
+                f"{path}{suffix} is a directory; SQLite needs that name for the ledger's "
+                "write-ahead log: move it away"
+            )
+    if not create and not path.exists():
+        raise NotFound(f"no ledger database at {path}; create a campaign with `campaign new NAME`")
+    if path.exists() and _on_read_only_media(path):
+        return _open_read_only(path)
+    if create:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        db = Database(path, execute_plugins=False)
+        _check_is_a_ledger(db, path, create)
+        _check_schema_is_known(db, path)
+        db.execute("PRAGMA busy_timeout = 5000")
+        db.execute("PRAGMA journal_mode = WAL")
+        # FULL: a command that returned success survives a power cut, not only a crash.
+        db.execute("PRAGMA synchronous = FULL")
+        _migrate(db)
+    except sqlite3.DatabaseError as error:
+        raise BadInput(f"{path} is not a usable ledger database: {error}") from None
+    return db

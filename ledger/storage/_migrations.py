@@ -1,0 +1,152 @@
+"""Schema changes, applied in order through sqlite-utils Migrations."""
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from ledger.storage._lean_schema import MARKED, STEP_CHANGES
+
+migrations = Migrations("campaign_ledger")
+
+
+@migrations()
+def m001_events(db: Database) -> None:
+    """The append-only event log, one hash chain per campaign."""
+    db.execute(
+        """
+        CREATE TABLE events (
+            campaign TEXT NOT NULL,
+            seq INTEGER NOT NULL CHECK (seq >= 1),
+            command INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            schema INTEGER NOT NULL,
+            plugin TEXT NOT NULL,
+            plugin_version TEXT NOT NULL,
+            recorded_at TEXT NOT NULL,
+            step_kind TEXT,
+            step_number INTEGER,
+            scenario INTEGER,
+            hero TEXT,
+            idempotency_key TEXT,
+            payload TEXT NOT NULL,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (campaign, seq)
+        ) STRICT, WITHOUT ROWID
+        """
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX events_idempotency ON events (campaign, idempotency_key) "
+        "WHERE idempotency_key IS NOT NULL"
+    )
+    db.execute("CREATE INDEX events_type ON events (campaign, type)")
+    db.execute("CREATE INDEX events_step ON events (campaign, step_kind, step_number)")
+    db.execute("CREATE INDEX events_command ON events (campaign, command)")
+    db.execute("CREATE INDEX events_scenario ON events (campaign, scenario, step_number)")
+    # REPLACE deletes the old row without firing DELETE triggers unless recursive_triggers is
+    # on (the sqlite3 shell leaves it off), so an insert onto a taken seq is refused as well.
+    db.execute(
+        """
+        CREATE TRIGGER events_no_replace BEFORE INSERT ON events
+        WHEN EXISTS (SELECT 1 FROM events WHERE campaign = NEW.campaign AND seq = NEW.seq)
+        BEGIN SELECT RAISE(ABORT, 'events are append-only: this seq is taken'); END
+        """
+    )
+    for action in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER events_no_{action.lower()} BEFORE {action} ON events
+            BEGIN SELECT RAISE(ABORT, 'events are append-only: {action} is not allowed'); END
+            """
+        )
+
+
+@migrations()
+def m002_snapshots(db: Database) -> None:
+    """A cache of folded state; `verify` proves each row equals a fold from scratch."""
+    db.execute(
+        """
+        CREATE TABLE snapshots (
+            campaign TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            revision INTEGER NOT NULL,
+            fingerprint TEXT NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (campaign, fingerprint, seq, revision)
+        ) STRICT
+        """
+    )
+
+
+@migrations()
+def m003_lean_indexes(db: Database) -> None:
+    """Every commit wrote a leaf page of each of four indexes on every event; the lookups
+    they served now read an index of the few rows they look for, or the primary key."""
+    for index in ("events_type", "events_step", "events_command", "events_scenario"):
+        db.execute(f"DROP INDEX {index}")
+    # Only undo, redo and session rows; a query must repeat MARKED (the planner proves it).
+    db.execute(f"CREATE INDEX events_marked ON events (campaign, type) WHERE {MARKED}")
+    # The rows whose step differs from the row before them: every step's first row in
+    # effect is one (ledger/storage/_step_index.py). Kept by the database for every writer; the step
+    # columns are copied to be indexed (a handful of rows per step, none per other event).
+    db.execute(
+        """
+        CREATE TABLE step_changes (
+            campaign TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            step_kind TEXT,
+            step_number INTEGER,
+            scenario INTEGER,
+            PRIMARY KEY (campaign, seq)
+        ) STRICT, WITHOUT ROWID
+        """
+    )
+    db.execute("CREATE INDEX step_changes_step ON step_changes (campaign, step_kind, step_number)")
+    db.execute("CREATE INDEX step_changes_scenario ON step_changes (campaign, step_kind, scenario)")
+    columns = "campaign, seq, step_kind, step_number, scenario"
+    db.execute(f"INSERT INTO step_changes SELECT {columns} FROM events AS NEW WHERE {STEP_CHANGES}")
+    new = ", ".join(f"NEW.{column}" for column in columns.split(", "))
+    db.execute(
+        f"""
+        CREATE TRIGGER events_step_change AFTER INSERT ON events WHEN {STEP_CHANGES}
+        BEGIN INSERT OR IGNORE INTO step_changes VALUES ({new}); END
+        """
+    )
+    for action in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER step_changes_no_{action.lower()} BEFORE {action} ON step_changes
+            BEGIN SELECT RAISE(ABORT, 'step changes are append-only: {action} is not allowed');
+            END
+            """
+        )
+
+
+# PRAGMA application_id of a ledger file ("CLdg"): what `file` and the ledger itself know
+# it by. Files created before m004 have 0 and are known by their schema (storage/_database.py).
+APPLICATION_ID = 0x434C6467
+
+
+@migrations()
+def m004_command_fingerprints(db: Database) -> None:
+    """What each idempotency key was used for (a hash of the command), so that reusing a
+    key for another command is refused instead of answering with the first; and the file's
+    application id. Keys recorded before have no row and keep their old meaning."""
+    db.execute(
+        """
+        CREATE TABLE command_fingerprints (
+            campaign TEXT NOT NULL,
+            idempotency_key TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            PRIMARY KEY (campaign, idempotency_key)
+        ) STRICT, WITHOUT ROWID
+        """
+    )
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+# Not needed to read a file: one that lacks them opens read-only without them (read-only
+# media cannot be upgraded), and commands that record apply them first.
+READ_OPTIONAL = frozenset({"m004_command_fingerprints"})
+
+APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete", "events_no_replace")
+STEP_INDEX_TRIGGERS = ("events_step_change", "step_changes_no_update", "step_changes_no_delete")

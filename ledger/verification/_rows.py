@@ -1,0 +1,86 @@
+"""Every row of a campaign verified in one pass, or, for a long campaign, on two cores: the
+rows up to a snapshot of the current history here and the rows after it in a forked child
+that starts its fold from that snapshot.
+
+This process's fold proves the snapshot equals the fold from scratch up to it, so the child's
+fold from it is the fold from scratch (by induction, a full replay); likewise the child's
+chain and history checks resume from the last row before it, which this process checks.
+Only a clean answer from both is taken: on any problem, or no answer, the rows are verified
+again in one process, which names the problem exactly as it always has."""
+
+import os
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from ledger.campaign import History, Ledger, Projector
+from ledger.hosting import Registry
+from ledger.storage import EventStore, sqlite3
+from ledger.verification._forked import forked
+from ledger.verification._segments import Found, segment
+from ledger.verification._snapshots import SnapshotVerifier
+
+PARALLEL_FROM = 20_000  # events; below this a second process costs more than it saves
+SHARE = 0.5  # of the rows, for this process: the child forks, connects and resumes in a few ms
+
+
+def verify_rows(ledger: Ledger, campaign: str, history: History | None, head: int) -> Found:
+    """The chain, the history, the fold, the snapshots of the current history and the step
+    index of every row up to ``head`` (no history: an undo or redo cannot be read)."""
+    store, registry = ledger.store, ledger.registry
+    path = _file(ledger) if head >= PARALLEL_FROM and history is not None else None
+    if path and history and clean_in_two(path, store, registry, campaign, head, history):
+        return Found()
+    return segment(store, registry, campaign, history, 0, head)
+
+
+def _file(ledger: Ledger) -> str | None:
+    """The database's file, if it has one another process can open and see what this
+    connection sees: nothing uncommitted, and still the file this ledger opened (not one
+    renamed over it since, which a second process would read instead)."""
+    if ledger.db.conn.in_transaction or ledger.file_identity is None:
+        return None
+    for _, name, path in ledger.db.execute("PRAGMA database_list").fetchall():
+        if name == "main" and path:
+            try:
+                now = os.stat(path)
+            except OSError:
+                return None
+            return str(path) if (now.st_dev, now.st_ino) == ledger.file_identity else None
+    return None
+
+
+def _split(head: int, snapshots: SnapshotVerifier) -> int | None:
+    """The snapshot of the current history nearest this process's share, if any."""
+    inside = [seq for seq in snapshots.inline if 0 < seq < head]
+    return min(inside, key=lambda seq: abs(seq - SHARE * head)) if inside else None
+
+
+def read_only_store(path: str) -> EventStore:
+    """The file opened again read-only, for a forked child (never a connection from before
+    the fork). No sqlite-utils plugins, as in ``open_database``: loading them would import
+    importlib.metadata and scan every installed distribution first."""
+    connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
+    return EventStore(Database(connection, execute_plugins=False))
+
+
+def clean_in_two(
+    path: str, store: EventStore, registry: Registry, campaign: str, head: int, history: History
+) -> bool:
+    """Whether the campaign verifies, found on two cores; False also when it cannot be split
+    (no snapshot of the current history) or the child gives no answer."""
+    split = _split(head, SnapshotVerifier(Projector(store, registry, campaign), history))
+    if split is None:
+        return False
+
+    def rest() -> Found:
+        return segment(read_only_store(path), registry, campaign, history, split, head)
+
+    with forked(rest) as child:
+        if child is None:
+            return False
+        first = segment(store, registry, campaign, history, 0, split, last=False)
+        if not first.clean:
+            return False  # found again in one process; the child is stopped unheard
+        second = child.result(Found)
+    return second is not None and second.clean
