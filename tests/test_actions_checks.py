@@ -311,7 +311,7 @@ def test_the_dice_set_by_name_or_definition(campaign: Campaign) -> None:
             actions.make_check,
             {"hero": "Venia", "ability": "agility", "target": 1000, "seed": 1},
             BadInput,
-            "TARGET is from 0 to 999",
+            "^target is from 0 to 999",
         ),
         (
             actions.make_check,
@@ -323,7 +323,7 @@ def test_the_dice_set_by_name_or_definition(campaign: Campaign) -> None:
             actions.make_check,
             {"hero": "Venia", "ability": "agility", "target": 3, "roll": ("1",) * 3, "seed": 1},
             BadInput,
-            "--seed is for dice the ledger rolls",
+            "^seed is for dice the ledger rolls; leave it out with roll$",
         ),
         (
             actions.make_check,
@@ -341,7 +341,7 @@ def test_the_dice_set_by_name_or_definition(campaign: Campaign) -> None:
             actions.react,
             {"hero": "Torrax", "ability": "might", "damage": 2, "stamina_loss": 1},
             BadInput,
-            "one positive amount",
+            "give either damage N or stamina_loss N, a positive number",
         ),
         (
             actions.group_check,

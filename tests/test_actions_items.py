@@ -60,8 +60,16 @@ def test_a_hero_joins_with_what_the_base_game_knows(campaign: Campaign) -> None:
 @pytest.mark.parametrize(
     ("intent", "error", "says"),
     [
-        ({"name": "Nobody", "might": 2}, BadInput, "no loaded plugin knows this Hero, so --agi"),
-        ({"name": "Drenosh", "might": 2}, BadInput, "the base game does not know --agility"),
+        (
+            {"name": "Nobody", "might": 2},
+            BadInput,
+            "no loaded plugin knows this Hero, so agility, will",
+        ),
+        (
+            {"name": "Drenosh", "might": 2},
+            BadInput,
+            "the base game does not know agility, will, taunt, wounded_chips; give them",
+        ),
         ({"name": "  ", **TORRAX}, BadInput, "Hero name must not be empty"),
     ],
 )
@@ -107,12 +115,12 @@ def test_a_known_item_keeps_what_the_plugins_know(campaign: Campaign) -> None:
     ("intent", "says"),
     [
         ({"item": "Star Lotus token", "quest": True}, "its properties cannot be given"),
-        ({"item": "Salve", "heal": 100}, "--heal must be from 0 to 99, not 100"),
-        ({"item": "Salve", "restore": -1}, "--restore must be from 0 to 99, not -1"),
-        ({"item": "Salve", "heal": 1, "target": "everyone"}, "--target must be one of"),
-        ({"item": "Sword", "value": 1000}, "--value must be from 0 to 999, not 1000"),
+        ({"item": "Salve", "heal": 100}, "^heal must be from 0 to 99, not 100"),
+        ({"item": "Salve", "restore": -1}, "^restore must be from 0 to 99, not -1"),
+        ({"item": "Salve", "heal": 1, "target": "everyone"}, "^target must be one of"),
+        ({"item": "Sword", "value": 1000}, "^value must be from 0 to 999, not 1000"),
         ({"item": "Bone card", "shape": "triangle"}, "only an Item token has a shape"),
-        ({"item": "Bone token", "token": True, "shape": "cube"}, "--shape must be one of"),
+        ({"item": "Bone token", "token": True, "shape": "cube"}, "^shape must be one of"),
     ],
 )
 def test_an_item_described_wrongly_is_refused(
@@ -157,7 +165,7 @@ def test_the_stock_and_the_archive(campaign: Campaign, api_path: Path) -> None:
 
 
 def test_a_scenario_card_needs_the_symbols_nobody_knows(campaign: Campaign, api_path: Path) -> None:
-    with refused(api_path, BadInput, "give --xp/--no-xp"):
+    with refused(api_path, BadInput, "symbol; give xp$"):
         campaign.do(actions.add_scenario_card, number=7)
     with refused(api_path, BadInput, "from 1 to 999, not 0"):
         campaign.do(actions.add_scenario_card, number=0)

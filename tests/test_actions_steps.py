@@ -172,7 +172,7 @@ def test_sessions_are_core_actions(campaign: Campaign) -> None:
             actions.city_activity,
             {"hero": "Venia", "activity": "Work on the docks", "heal": 2},
             BadInput,
-            "--heal cannot be given",
+            "effects are known; heal cannot be given",
         ),
         (
             (),

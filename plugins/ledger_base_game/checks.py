@@ -182,7 +182,8 @@ def _progress(state: CampaignState, check: CheckMade) -> CampaignState:
     if check.hero in progressive.attempted:
         raise RuleViolation(
             f"{check.hero} has already attempted {name!r} this turn; once per turn per Hero "
-            "(§5.1) — record `progressive round` when the next round begins"
+            "(§5.1) — record {new_progressive_round} when the next round begins",
+            fields=["new_progressive_round"],
         )
     updated = replace(
         progressive,

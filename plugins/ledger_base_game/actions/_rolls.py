@@ -22,11 +22,11 @@ from ledger_base_game.check_rules import ABILITIES, Ability, dice_for, dice_reas
 from ledger_base_game.checks import CheckGemSpent
 from ledger_base_game.events import ConditionRemoved, ItemDiscarded
 
-# The dice a command rolls with: a definition, a TOML file (a die it leaves out is the one in
-# force), or None for the campaign's (`dice set`), else the plugins' default.
+# The dice a roll uses: a definition, a TOML file (a die it leaves out is the one in force),
+# or None for the campaign's (``set_dice``), else the plugins' default.
 DiceChoice = DiceSet | Path | None
-# A modifier printed on a check: written as on the command line ("+2:phrase=Lock picking") or
-# already parsed; either way it is judged against the Hero making the check.
+# A modifier printed on a check: as text ("+2:phrase=Lock picking", the form a group check
+# records) or already parsed; either way it is judged against the Hero making the check.
 ModifierIntent = str | Modifier
 
 
@@ -67,7 +67,9 @@ def choose_ability(
     choices = cast(tuple[Ability, ...], tuple(names))
     if len(choices) == 1:
         if chosen is not None and chosen.lower() != choices[0]:
-            raise BadInput(f"--choose is for A|B checks; this check is {quoted(text)}")
+            raise BadInput(
+                f"{{choose}} is for A|B checks; this check is {quoted(text)}", fields=["choose"]
+            )
         return choices[0], ()
     if chosen is not None:
         if chosen.lower() not in choices:
@@ -142,7 +144,10 @@ def faces_for(
     one when None), which is recorded with them."""
     if faces is not None:
         if seed is not None:
-            raise BadInput("--seed is for dice the ledger rolls; leave it out with --roll")
+            raise BadInput(
+                "{seed} is for dice the ledger rolls; leave it out with {roll}",
+                fields=["seed", "roll"],
+            )
         red = kind == "action"
         why = dice_reason(
             state, declared.hero, declared.ability, declared.inspiration, red, focus=declared.focus
@@ -153,8 +158,9 @@ def faces_for(
             if "is not a face" not in str(error):
                 raise
             raise BadInput(
-                f"{error}; if the real die has it, record its faces with `dice set FILE` "
-                "(the base game's face counts are an assumption)"
+                f"{error}; if the real die has it, record its faces with {{set_dice}} "
+                "(the base game's face counts are an assumption)",
+                fields=["set_dice"],
             ) from None
     seed = check_seed(seed) if seed is not None else new_seed()
     return roll(die, declared.dice, kind, seed), seed

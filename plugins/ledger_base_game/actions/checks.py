@@ -29,7 +29,7 @@ Spend = int | Literal["best"]
 def check_target(target: int | None) -> int | None:
     """A check's target: 0 to 999 successes, or None for a "?" check read from a table."""
     if target is not None and not 0 <= target <= MAX_TARGET:
-        raise BadInput(f"TARGET is from 0 to {MAX_TARGET}, not {target}")
+        raise BadInput(f"{{target}} is from 0 to {MAX_TARGET}, not {target}", fields=["target"])
     return target
 
 

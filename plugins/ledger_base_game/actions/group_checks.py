@@ -21,6 +21,7 @@ from ledger_base_game.actions._rolls import (
     printed_modifier,
 )
 from ledger_base_game.group_checks import (
+    NOT_OPEN,
     GroupCheckClosed,
     GroupCheckGem,
     GroupCheckOpened,
@@ -111,7 +112,9 @@ def group_check(
     faces: dict[str, tuple[str, ...]] = {}
     for hero, values in _by_hero(state, _pairs(rolls)).items():
         if len(values) > 1 or hero not in heroes:
-            raise BadInput(f"--roll {hero}=... is given twice or {hero} does not roll")
+            raise BadInput(
+                f"{{rolls}} {hero}=... is given twice or {hero} does not roll", fields=["rolls"]
+            )
         faces[hero] = values[0]
     items = {
         hero: [item for value in values for item in _items(value)]
@@ -206,7 +209,7 @@ def _rolled(
     """One Hero's roll and what they declared for it."""
     group = state.group_check
     if group is None:
-        raise BadInput("no group check is open; open one with `group-step open`")
+        raise BadInput(NOT_OPEN, fields=["open_group_check"])
     printed = (*group.modifiers, *modifiers)
     declared = declare(
         registry,

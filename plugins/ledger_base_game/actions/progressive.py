@@ -23,7 +23,10 @@ def evaluate_target(text: str, heroes: int) -> int:
         return int(text)
     match = FORMULA.match(text)
     if match is None:
-        raise BadInput(f"TARGET is a number or a formula like 2xHC+4, not {quoted(text)}")
+        raise BadInput(
+            f"{{target}} is a number or a formula like 2xHC+4, not {quoted(text)}",
+            fields=["target"],
+        )
     factor, sign, offset = match.groups()
     value = int(factor or 1) * heroes
     if offset:

@@ -35,7 +35,10 @@ def react(
     Blessed); each success prevents 1, an hourglass gives ``hourglass`` successes through an
     effect the Ally has, an Achievement gem 1 more; the rest is taken."""
     if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
-        raise BadInput("a reaction is against damage or stamina loss: one positive amount")
+        raise BadInput(
+            "give either {damage} N or {stamina_loss} N, a positive number",
+            fields=["damage", "stamina_loss"],
+        )
     state = game.state
     declared = declare(
         game.registry,

@@ -37,7 +37,7 @@ def attack(
     dice: int,
     cost: int,
     spend: int,
-    roll_text: str | None,
+    roll: str | None,
     seed: int | None,
     dice_file: Path | None,
     as_json: bool,
@@ -57,7 +57,7 @@ def attack(
         dice=dice,
         cost=cost,
         spend=spend,
-        roll=parse_faces(roll_text),
+        roll=parse_faces(roll),
         seed=seed,
         dice_set=dice_file,
     )

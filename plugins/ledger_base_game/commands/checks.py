@@ -11,6 +11,7 @@ from ledger.errors import BadInput
 from ledger_base_game.actions import checks
 from ledger_base_game.checks import CheckMade
 from ledger_base_game.commands.rolls import (
+    DICE_SET,
     dice_option,
     discard_option,
     focus_option,
@@ -41,7 +42,7 @@ def parse_spend(text: str) -> checks.Spend:
 def check_intent(options: dict[str, Any]) -> dict[str, Any]:
     """What check and progressive attempt share, as the actions' typed intent."""
     return {
-        "roll": parse_faces(options["roll_text"]),
+        "roll": parse_faces(options["roll"]),
         "seed": options["seed"],
         "dice_set": options["dice_file"],
         "modifiers": options["modifiers"],
@@ -112,7 +113,7 @@ def with_options(options: list[Any]) -> Callable[[F], F]:
     return decorate
 
 
-@click.command("check", cls=Command, context_settings=NUMBERS)
+@click.command("check", cls=Command, context_settings=NUMBERS, words=DICE_SET)
 @click.argument("hero")
 @click.argument("ability")
 @click.argument("target")

@@ -14,6 +14,7 @@ from ledger_base_game.commands.group import (
     show_closed,
 )
 from ledger_base_game.commands.rolls import (
+    DICE_SET,
     dice_option,
     modifier_option,
     parse_faces,
@@ -30,6 +31,8 @@ from ledger_cli.helpers import (
     output,
     pass_app,
 )
+
+OPEN = {"open_group_check": "`group-step open`"}  # for a refusal that names it
 
 
 @click.command("open", cls=Command, context_settings=NUMBERS)
@@ -64,7 +67,7 @@ def open_step(
     )
 
 
-@click.command("roll", cls=Command)
+@click.command("roll", cls=Command, words={**OPEN, **DICE_SET})
 @click.argument("hero")
 @roll_option
 @seed_option
@@ -77,7 +80,7 @@ def open_step(
 def roll_step(
     app: App,
     hero: str,
-    roll_text: str | None,
+    roll: str | None,
     seed: int | None,
     gem: str | None,
     discard: tuple[str, ...],
@@ -90,7 +93,7 @@ def roll_step(
     app.do(
         group_checks.roll_for_group_check,
         hero=hero,
-        roll=parse_faces(roll_text),
+        roll=parse_faces(roll),
         seed=seed,
         inspiration=gem is not None,
         discard=discard,
@@ -100,7 +103,7 @@ def roll_step(
     )
 
 
-@click.command("gem", cls=Command)
+@click.command("gem", cls=Command, words=OPEN)
 @click.argument("hero")
 @click.option(
     "--kind",

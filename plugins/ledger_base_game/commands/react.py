@@ -4,10 +4,10 @@ from pathlib import Path
 
 import click
 
-from ledger.errors import BadInput
 from ledger_base_game.actions import reactions
 from ledger_base_game.checks import ReactionMade
 from ledger_base_game.commands.rolls import (
+    DICE_SET,
     dice_option,
     focus_option,
     gem_flags,
@@ -19,7 +19,7 @@ from ledger_base_game.commands.rolls import (
 from ledger_cli.helpers import NUMBERS, App, Command, json_option, output, pass_app, show_recorded
 
 
-@click.command("react", cls=Command, context_settings=NUMBERS)
+@click.command("react", cls=Command, context_settings=NUMBERS, words=DICE_SET)
 @click.argument("hero")
 @click.argument("ability")
 @click.option("--damage", type=int, default=0, help="The damage the attack deals.")
@@ -43,7 +43,7 @@ def react(
     ability: str,
     damage: int,
     stamina_loss: int,
-    roll_text: str | None,
+    roll: str | None,
     seed: int | None,
     dice_file: Path | None,
     gems: tuple[str, ...],
@@ -59,15 +59,13 @@ def react(
     Example:
       campaign-ledger react Torrax might --damage 3 --roll "2 H 0"
     """
-    if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
-        raise BadInput("give either --damage N or --stamina-loss N, a positive number")
     recorded = app.perform(
         reactions.react,
         hero=hero,
         ability=ability,
         damage=damage,
         stamina_loss=stamina_loss,
-        roll=parse_faces(roll_text),
+        roll=parse_faces(roll),
         seed=seed,
         dice_set=dice_file,
         focus=focus,

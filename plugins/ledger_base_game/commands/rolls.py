@@ -12,6 +12,8 @@ from ledger.modifiers import Modifier
 from ledger.text import quoted
 
 GEMS = ("achievement", "inspiration")
+# How the command line writes an action a refusal may name (see ledger_cli.helpers.Command).
+DICE_SET = {"set_dice": "`dice set FILE`"}
 
 
 def parse_target(text: str) -> int | None:
@@ -53,7 +55,6 @@ def modifiers_json(modifiers: tuple[Modifier, ...]) -> list[dict[str, Any]]:
 
 roll_option = click.option(
     "--roll",
-    "roll_text",
     metavar="FACES",
     help="Faces read off real dice in the order rolled, e.g. '1 2 1+ S 1' (red: 0 1 2 1+ S; "
     "blue: 0 1 2 H). Without it the ledger rolls and records the seed.",
