@@ -6,7 +6,6 @@ action does for the same intent."""
 import ast
 import inspect
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +20,9 @@ from ledger.plugins import get_plugin_manager
 from ledger.registry import Registry
 from ledger.state import UseEffect
 from ledger_base_game import actions
-from tests.conftest import Invoke, rows_of
+from tests.conftest import TORRAX, Invoke, events_told, refused
 
 ZUVA: dict[str, Any] = {"might": 2, "agility": 3, "will": 4, "taunt": 3, "wounded_chips": 4}
-TORRAX: dict[str, Any] = {"agility": 2, "will": 2, "taunt": 6, "wounded_chips": 5}
 
 
 @pytest.fixture
@@ -40,15 +38,6 @@ def campaign(api_path: Path) -> Iterator[Campaign]:
         made.do(actions.add_hero, name="Zuva'Sai", **ZUVA)
         made.do(actions.add_hero, name="Torrax", **TORRAX)
         yield made
-
-
-@contextmanager
-def refused(path: Path, error: type[LedgerError], says: str) -> Iterator[None]:
-    """The block raises ``error`` saying ``says``, and the file holds exactly what it did."""
-    before = rows_of(path)
-    with pytest.raises(error, match=says):
-        yield
-    assert rows_of(path) == before
 
 
 def test_a_hero_joins_with_what_the_base_game_knows(campaign: Campaign) -> None:
@@ -276,20 +265,14 @@ SAME: list[tuple[tuple[str, ...], Action, dict[str, Any]]] = [
 ]
 
 
-def _stored(path: Path) -> list[tuple[Any, ...]]:
-    """What each stored event says, without when it was written (nor the hashes over that)."""
-    keep = ("seq", "command", "type", "plugin", "hero", "step_kind", "scenario", "payload")
-    return [tuple(row[k] for k in keep) for row in rows_of(path)]
-
-
 def test_the_cli_and_the_actions_record_the_same_events(
     party: Invoke, db_path: Path, campaign: Campaign, api_path: Path
 ) -> None:
     for args, action, intent in SAME:
         party(*args)
         campaign.do(action, **intent)
-    assert _stored(db_path) == _stored(api_path)
-    assert len(_stored(api_path)) == 3 + len(SAME)  # the campaign, its two Heroes, and these
+    assert events_told(db_path) == events_told(api_path)
+    assert len(events_told(api_path)) == 3 + len(SAME)  # the campaign, its two Heroes, and these
 
 
 ACTIONS_DIR = Path(inspect.getfile(ledger_base_game)).parent / "actions"
