@@ -225,6 +225,11 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
     stamina_loss: int = 0
     prevented: int
 
+    @property
+    def taken(self) -> int:
+        """The damage or stamina loss the roll did not prevent: the Hero takes it."""
+        return self.damage + self.stamina_loss - self.prevented
+
     def apply(self, state: CampaignState) -> CampaignState:
         hero = state.hero(self.hero)
         require_affectable(hero)
@@ -249,10 +254,9 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
         if prevented != self.prevented:
             raise RuleViolation(f"the roll prevents {prevented}, not {self.prevented}")
         owed = _gem_debts(self.hero, self.inspiration, self.achievement)
-        left = self.damage + self.stamina_loss - prevented
-        if left:
+        if self.taken:
             kind = "damage" if self.damage else "stamina loss"
-            owed.append(Debt(kind=kind, hero=self.hero, what=str(left)))
+            owed.append(Debt(kind=kind, hero=self.hero, what=str(self.taken)))
         return debts.owe(state, *owed)
 
     def describe(self) -> str:

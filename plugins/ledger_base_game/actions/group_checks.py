@@ -12,8 +12,10 @@ from ledger.event import Event
 from ledger.registry import Registry
 from ledger.state import CampaignState
 from ledger_base_game.actions._rolls import (
+    Declaration,
     DiceChoice,
     ModifierIntent,
+    choose_ability,
     consequences,
     declare,
     dice_in_force,
@@ -182,7 +184,7 @@ def _opened(
     else:
         heroes, agreed = taunt_order(state, tuple(state.heroes)), False
     number, thresholds = group_target(target, len(heroes))
-    chosen = declare(game.registry, state, heroes[0], ability).ability
+    chosen, _ = choose_ability(state.hero(heroes[0]), ability, None)
     return GroupCheckOpened(
         ability=chosen,
         target=number,
@@ -211,15 +213,12 @@ def _rolled(
     if group is None:
         raise BadInput(NOT_OPEN, fields=["open_group_check"])
     printed = (*group.modifiers, *modifiers)
-    declared = declare(
-        registry,
-        state,
-        hero,
-        group.ability,
-        modifiers=printed,
-        discard=discard,
-        inspiration=inspiration,
-    )
+    declaration: Declaration = {
+        "modifiers": printed,
+        "discard": discard,
+        "inspiration": inspiration,
+    }
+    declared = declare(registry, state, hero, group.ability, declaration)
     die = dice_in_force(registry, state, dice_set).action
     faces, seed = faces_for(state, declared, die, "action", roll, seed)
     successes = action_successes(faces) + PER_FACE * stamina_faces(faces) + declared.bonus

@@ -2,14 +2,14 @@
 such as 2xHC+4 (HC: the Hero Count)."""
 
 import re
-from collections.abc import Sequence
+from typing import Unpack
 
 from ledger.actions import Game
 from ledger.errors import BadInput
 from ledger.event import Event
 from ledger.text import quoted
-from ledger_base_game.actions._rolls import DiceChoice, ModifierIntent, declare, dice_in_force
-from ledger_base_game.actions.checks import Spend, build_check
+from ledger_base_game.actions._rolls import declare, dice_in_force
+from ledger_base_game.actions.checks import CheckIntent, build_check
 from ledger_base_game.group_checks import ProgressiveCheckOpened, ProgressiveRound
 
 # "12", "HC", "2xHC+4", "3×HC-1": HC is the Hero Count symbol.
@@ -56,51 +56,24 @@ def open_progressive_check(
 
 
 def attempt_progressive_check(
-    game: Game,
-    *,
-    name: str,
-    hero: str,
-    roll: tuple[str, ...] | None = None,
-    seed: int | None = None,
-    dice_set: DiceChoice = None,
-    modifiers: Sequence[ModifierIntent] = (),
-    discard: Sequence[str] = (),
-    spend: Spend = 0,
-    inspiration: bool = False,
-    achievement: bool = False,
-    hindered: bool = False,
-    focus: bool = False,
-    outcome: str | None = None,
+    game: Game, *, name: str, hero: str, **intent: Unpack[CheckIntent]
 ) -> list[Event]:
     """``hero`` attempts progressive check ``name``: a check in its ability, as
-    ``make_check`` makes one, whose total adds to the progress. ``spend="best"`` spends as
-    much stamina as helps towards what remains."""
+    ``make_check`` makes one (``intent`` alike), whose total adds to the progress.
+    ``spend="best"`` spends as much stamina as helps towards what remains."""
     state = game.state
     check = state.progressive_checks.get(name)
     if check is None:
         known = ", ".join(state.progressive_checks) or "none"
         raise BadInput(f"no progressive check named {quoted(name)} (open: {known})")
-    declared = declare(
-        game.registry,
-        state,
-        hero,
-        check.ability,
-        modifiers=modifiers,
-        discard=discard,
-        inspiration=inspiration,
-        achievement=achievement,
-        focus=focus,
-    )
+    declared = declare(game.registry, state, hero, check.ability, intent)
+    die = dice_in_force(game.registry, state, intent.get("dice_set")).action
     return build_check(
         state,
         declared,
-        dice_in_force(game.registry, state, dice_set).action,
+        die,
         None,
-        roll,
-        seed,
-        spend,
-        hindered,
-        outcome,
+        intent,
         progressive=check.name,
         best_target=check.target - check.progress,
     )

@@ -125,7 +125,7 @@ def group_check(
     modifiers: tuple[str, ...],
     success_entry: str | None,
     failure_entry: str | None,
-    dice_file: Path | None,
+    dice_set: Path | None,
     as_json: bool,
 ) -> None:
     """A group ABILITY check: each Hero rolls in order, then gems, then the total counts.
@@ -155,7 +155,7 @@ def group_check(
         modifiers=modifiers,
         success_entry=success_entry,
         failure_entry=failure_entry,
-        dice_set=dice_file,
+        dice_set=dice_set,
     )
     show_closed(app, recorded, as_json)
 

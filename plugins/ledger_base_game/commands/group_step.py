@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from ledger.errors import BadInput
+from ledger.state import CampaignState
 from ledger_base_game.actions import group_checks
 from ledger_base_game.commands.group import (
     group_json,
@@ -25,11 +26,10 @@ from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
-    at_option,
     json_option,
     listing_group,
-    output,
     pass_app,
+    state_view,
 )
 
 OPEN = {"open_group_check": "`group-step open`"}  # for a refusal that names it
@@ -85,7 +85,7 @@ def roll_step(
     gem: str | None,
     discard: tuple[str, ...],
     modifiers: tuple[str, ...],
-    dice_file: Path | None,
+    dice_set: Path | None,
     as_json: bool,
 ) -> None:
     """HERO's roll, with the optional effects declared before it; the check's modifiers
@@ -98,7 +98,7 @@ def roll_step(
         inspiration=gem is not None,
         discard=discard,
         modifiers=modifiers,
-        dice_set=dice_file,
+        dice_set=dice_set,
         as_json=as_json,
     )
 
@@ -131,26 +131,24 @@ def close_step(app: App, as_json: bool) -> None:
     show_closed(app, app.perform(group_checks.close_group_check), as_json)
 
 
-@click.command("show", cls=Command)
-@at_option
-@json_option
-@pass_app
-def show_step(app: App, at: str | None = None, as_json: bool = False) -> None:
-    """The open group check: order, rolls so far, gems, running total."""
-    _, state = app.state(at)
+def group_lines(state: CampaignState) -> list[str]:
     group = state.group_check
-    if as_json:
-        click.echo(output.to_json(group_json(state, None) or None))
-        return
     if group is None:
-        click.echo("No group check is open.")
-        return
-    click.echo(f"Group {group.ability.title()} check, {group.target} needed")
+        return ["No group check is open."]
+    lines = [f"Group {group.ability.title()} check, {group.target} needed"]
     for hero in group.order:
         rolled = group.rolled.get(hero)
         gem = " +1 gem" if hero in group.gems else ""
-        click.echo(f"  {hero:<12} {'not rolled' if rolled is None else rolled}{gem}")
-    click.echo(f"  Total {group.total}")
+        lines.append(f"  {hero:<12} {'not rolled' if rolled is None else rolled}{gem}")
+    return [*lines, f"  Total {group.total}"]
+
+
+show_step = state_view(
+    "show",
+    "The open group check: order, rolls so far, gems, running total.",
+    lambda state: group_json(state, None) or None,
+    group_lines,
+)
 
 
 def register(cli: click.Group) -> None:

@@ -1,6 +1,7 @@
 """react HERO ABILITY: a reactive check (§5.2) against damage or stamina loss."""
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -15,8 +16,9 @@ from ledger_base_game.commands.rolls import (
     parse_faces,
     roll_option,
     seed_option,
+    show_rolled,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, output, pass_app, show_recorded
+from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
 
 
 @click.command("react", cls=Command, context_settings=NUMBERS, words=DICE_SET)
@@ -45,7 +47,7 @@ def react(
     stamina_loss: int,
     roll: str | None,
     seed: int | None,
-    dice_file: Path | None,
+    dice_set: Path | None,
     gems: tuple[str, ...],
     focus: bool,
     hourglass: int,
@@ -67,25 +69,22 @@ def react(
         stamina_loss=stamina_loss,
         roll=parse_faces(roll),
         seed=seed,
-        dice_set=dice_file,
+        dice_set=dice_set,
         focus=focus,
         hourglass=hourglass,
         **gem_flags(gems),
     )
-    if not as_json:
-        show_recorded(recorded, False)
-        return
-    reaction = recorded.events[0]
-    assert isinstance(reaction, ReactionMade)
-    data = {
+    show_rolled(recorded, as_json, ReactionMade, reaction_json)
+
+
+def reaction_json(reaction: ReactionMade) -> dict[str, Any]:
+    return {
         "hero": reaction.hero,
         "faces": list(reaction.faces),
         "seed": reaction.seed,
         "prevented": reaction.prevented,
-        "taken": reaction.damage + reaction.stamina_loss - reaction.prevented,
-        **output.recorded_json(recorded),
+        "taken": reaction.taken,
     }
-    click.echo(output.to_json(data))
 
 
 def register(cli: click.Group) -> None:
