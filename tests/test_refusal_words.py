@@ -102,6 +102,14 @@ CASES: list[tuple[list[str], str, Action, dict[str, Any], str, str]] = [
         "no group check is open; open one with `group-step open`",
     ),
     (
+        [],
+        "group-step gem Torrax --kind inspiration",
+        actions.spend_group_check_gem,
+        {"hero": "Torrax", "kind": "inspiration"},
+        "declared before the roll: roll_for_group_check; after",
+        "declared before the roll: `group-step roll HERO --gem inspiration`; after",
+    ),
+    (
         ["progressive open Gate might 9", "progressive attempt Gate Torrax --seed 1"],
         "progressive attempt Gate Torrax --seed 2",
         actions.attempt_progressive_check,

@@ -10,6 +10,7 @@ from ledger.dice.scoring import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput
 from ledger.event import Event
 from ledger.registry import Registry
+from ledger.rules.gems import GemKind
 from ledger.state import CampaignState
 from ledger_base_game.actions._rolls import (
     Declaration,
@@ -73,9 +74,16 @@ def roll_for_group_check(
     )
 
 
-def spend_group_check_gem(game: Game, *, hero: str) -> list[Event]:
+def spend_group_check_gem(game: Game, *, hero: str, kind: GemKind = "achievement") -> list[Event]:
     """``hero`` spends an Achievement gem on the open group check: +1, once every Hero has
-    rolled, one per Hero. (An Inspiration gem is declared with the roll.)"""
+    rolled, one per Hero. An Inspiration gem is declared with the roll
+    (``roll_for_group_check``); after it, it is refused (§6)."""
+    if kind == "inspiration":
+        raise BadInput(
+            "an Inspiration gem is declared before the roll: {roll_for_group_check}; after the "
+            "roll it is refused (§6)",
+            fields=["roll_for_group_check"],
+        )
     return [GroupCheckGem(hero=game.hero(hero).name)]
 
 
@@ -180,7 +188,7 @@ def _opened(
 ) -> GroupCheckOpened:
     state = game.state
     if order:
-        heroes, agreed = tuple(state.hero(name.strip()).name for name in order), True
+        heroes, agreed = tuple(state.hero(name).name for name in order), True
     else:
         heroes, agreed = taunt_order(state, tuple(state.heroes)), False
     number, thresholds = group_target(target, len(heroes))
@@ -253,7 +261,7 @@ def _by_hero(state: CampaignState, pairs: list[tuple[str, V]]) -> dict[str, list
     """Values by the Hero's recorded name, however the name was typed."""
     found: dict[str, list[V]] = {}
     for hero, value in pairs:
-        found.setdefault(state.hero(hero.strip()).name, []).append(value)
+        found.setdefault(state.hero(hero).name, []).append(value)
     return found
 
 

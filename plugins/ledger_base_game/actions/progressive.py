@@ -2,7 +2,7 @@
 such as 2xHC+4 (HC: the Hero Count)."""
 
 import re
-from typing import Unpack
+from typing import Unpack, cast
 
 from ledger.actions import Game
 from ledger.errors import BadInput
@@ -10,6 +10,7 @@ from ledger.event import Event
 from ledger.text import quoted
 from ledger_base_game.actions._rolls import declare, dice_in_force
 from ledger_base_game.actions.checks import CheckIntent, build_check
+from ledger_base_game.check_rules import Ability
 from ledger_base_game.group_checks import ProgressiveCheckOpened, ProgressiveRound
 
 # "12", "HC", "2xHC+4", "3×HC-1": HC is the Hero Count symbol.
@@ -44,15 +45,10 @@ def open_progressive_check(
     if not 1 <= count <= MAX_HERO_COUNT:
         raise BadInput(f"the Hero Count is from 1 to {MAX_HERO_COUNT}, not {count}")
     printed = str(target)
+    value = evaluate_target(printed, count)
     formula = "" if printed.strip().isdigit() else printed
-    return [
-        ProgressiveCheckOpened(
-            name=name,
-            ability=ability.strip().lower(),  # type: ignore[arg-type]  # apply checks it
-            target=evaluate_target(printed, count),
-            formula=formula,
-        )
-    ]
+    chosen = cast(Ability, ability.strip().lower())  # the rule (apply) refuses any other
+    return [ProgressiveCheckOpened(name=name, ability=chosen, target=value, formula=formula)]
 
 
 def attempt_progressive_check(

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from ledger.errors import BadInput
+from ledger.rules.gems import GemKind
 from ledger.state import CampaignState
 from ledger_base_game.actions import group_checks
 from ledger_base_game.commands.group import (
@@ -103,7 +103,11 @@ def roll_step(
     )
 
 
-@click.command("gem", cls=Command, words=OPEN)
+@click.command(
+    "gem",
+    cls=Command,
+    words={**OPEN, "roll_for_group_check": "`group-step roll HERO --gem inspiration`"},
+)
 @click.argument("hero")
 @click.option(
     "--kind",
@@ -113,14 +117,9 @@ def roll_step(
 )
 @json_option
 @pass_app
-def gem_step(app: App, hero: str, kind: str, as_json: bool) -> None:
+def gem_step(app: App, hero: str, kind: GemKind, as_json: bool) -> None:
     """HERO spends an Achievement gem: +1, once every Hero has rolled."""
-    if kind == "inspiration":
-        raise BadInput(
-            "an Inspiration gem is declared before the roll: `group-step roll HERO --gem "
-            "inspiration`; after the roll it is refused (§6)"
-        )
-    app.do(group_checks.spend_group_check_gem, hero=hero, as_json=as_json)
+    app.do(group_checks.spend_group_check_gem, hero=hero, kind=kind, as_json=as_json)
 
 
 @click.command("close", cls=Command)
