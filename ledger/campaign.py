@@ -1,5 +1,6 @@
 """One campaign: record commands, undo and redo them, and read state at any point."""
 
+import hashlib
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -8,6 +9,7 @@ import msgspec
 
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, RuleViolation
 from ledger.event import META_TYPES, Event, Redone, Undone
+from ledger.event_text import check_new_text
 from ledger.group_commit import flush_log
 from ledger.history import History, Meta, metas_from_rows
 from ledger.pipeline import refuse_if_vetoed, vetoes, write
@@ -16,7 +18,7 @@ from ledger.rows import Row
 from ledger.rules import debts
 from ledger.state import CampaignState
 from ledger.store import Snapshot
-from ledger.text import check_name
+from ledger.text import check_name, check_text, quoted
 
 if TYPE_CHECKING:
     from ledger.actions import Action, Game
@@ -45,6 +47,15 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
     row: Row
     reverted: bool
     description: str
+
+
+def _name(action: "Action") -> str:
+    return f"{getattr(action, '__module__', '')}.{getattr(action, '__qualname__', repr(action))}"
+
+
+def _as_text(value: object) -> str:
+    """Intent values msgspec cannot encode (a Path, an open file) by their name or text."""
+    return str(getattr(value, "name", value))
 
 
 def _check_count(count: int, verb: str) -> None:
@@ -141,7 +152,12 @@ class Campaign:
             head = self.head().seq
             events = decide(action, self.game(), intent)
             try:
-                return self.record(events, expected_seq=head, idempotency_key=idempotency_key)
+                return self.record(
+                    events,
+                    expected_seq=head,
+                    idempotency_key=idempotency_key,
+                    fingerprint=self._fingerprint(idempotency_key, "do", _name(action), intent),
+                )
             except ConflictError:
                 if attempt == ATTEMPTS:
                     raise
@@ -153,23 +169,31 @@ class Campaign:
         *,
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
+        fingerprint: str | None = None,
     ) -> Recorded:
         """Validate the events against the current state and append them as one command.
 
         Raises RuleViolation (nothing written) if any event is illegal, ConflictError if the
         campaign moved past ``expected_seq`` or another writer got there first. A command
-        already recorded under ``idempotency_key`` is returned instead of recorded again.
+        already recorded under ``idempotency_key`` is returned instead of recorded again,
+        if it is the same command (``fingerprint``: by default the face's, else the
+        events'); another command under a used key is refused.
         """
         if not events:
             raise BadInput("a command must record at least one event")
         if any(event.tag() in META_TYPES for event in events):
             raise BadInput("undo and redo are recorded with Campaign.undo() and Campaign.redo()")
-        head, earlier = self._begin(expected_seq, idempotency_key)
+        if idempotency_key is not None and fingerprint is None:
+            encoded = [msgspec.json.encode(event) for event in events]
+            fingerprint = self._fingerprint(idempotency_key, "record", encoded)
+        head, earlier = self._begin(expected_seq, idempotency_key, fingerprint)
         if earlier:
             return earlier
         history = self._history_at(head)
         before = self._head_state(head, history)
-        recorded = self._append(head, events, before, history.revision, idempotency_key)
+        recorded = self._append(
+            head, events, before, history.revision, idempotency_key, fingerprint=fingerprint
+        )
         # No undo or redo among the events (refused above): the history is still this one.
         self.ledger.head_histories[self.name] = (recorded.rows[-1].hash, history)
         return recorded
@@ -183,7 +207,8 @@ class Campaign:
         idempotency_key: str | None = None,
     ) -> Recorded:
         """Revert the last ``count`` commands still in effect, or the named ``commands``."""
-        head, earlier = self._begin(expected_seq, idempotency_key)
+        fingerprint = self._fingerprint(idempotency_key, "undo", count, commands)
+        head, earlier = self._begin(expected_seq, idempotency_key, fingerprint)
         if earlier:
             return earlier
         history = self.history()
@@ -209,7 +234,8 @@ class Campaign:
                 if command not in found:
                     raise RuleViolation(f"#{command} is not a command in effect that can be undone")
             chosen = tuple(sorted(set(commands), reverse=True))
-        return self._record_meta(head, Undone(commands=chosen), history, idempotency_key)
+        undone = Undone(commands=chosen)
+        return self._record_meta(head, undone, history, idempotency_key, fingerprint)
 
     def redo(
         self,
@@ -219,7 +245,8 @@ class Campaign:
         idempotency_key: str | None = None,
     ) -> Recorded:
         """Bring back the last ``count`` undone commands, unless commands came after them."""
-        head, earlier = self._begin(expected_seq, idempotency_key)
+        fingerprint = self._fingerprint(idempotency_key, "redo", count)
+        head, earlier = self._begin(expected_seq, idempotency_key, fingerprint)
         if earlier:
             return earlier
         _check_count(count, "redo")
@@ -230,16 +257,37 @@ class Campaign:
             why = " (a command was recorded after the undo)" if history.reverted() else ""
             raise RuleViolation(f"cannot redo {count} command(s): {len(stack)} can be redone{why}")
         redone = Redone(commands=tuple(stack[::-1][:count]))
-        return self._record_meta(head, redone, history, idempotency_key)
+        return self._record_meta(head, redone, history, idempotency_key, fingerprint)
+
+    def _fingerprint(self, idempotency_key: str | None, *command: object) -> str | None:
+        """What a command under a key is, to tell a retry from another command: the face's
+        own description (the CLI's is its command line), else a hash of ``command``."""
+        if idempotency_key is None:
+            return None
+        face = self.ledger.command_fingerprint
+        described = face() if face is not None else None
+        if described is not None:
+            return described
+        text = msgspec.json.encode(command, order="sorted", enc_hook=_as_text)
+        return "sha256:" + hashlib.sha256(text).hexdigest()
 
     def _begin(
-        self, expected_seq: int | None, idempotency_key: str | None
+        self, expected_seq: int | None, idempotency_key: str | None, fingerprint: str | None
     ) -> tuple[Row, Recorded | None]:
-        """The head to append after, or the command already recorded under the key."""
+        """The head to append after, or the command already recorded under the key; another
+        command under the key is refused."""
         if idempotency_key is not None:
+            check_text(idempotency_key, "idempotency key")
             idempotency_key = check_name(idempotency_key, "idempotency key")
             earlier = self.store.command(self.name, idempotency_key)
             if earlier:
+                used_for = self.store.fingerprint(self.name, idempotency_key)
+                if used_for is not None and fingerprint is not None and used_for != fingerprint:
+                    raise BadInput(
+                        f"the idempotency key {quoted(idempotency_key)} was used for another "
+                        f"command (#{earlier[0].command}); nothing was written. A new "
+                        "command needs a new key"
+                    )
                 # It may be a batch's command not yet flushed to the disk (group commit):
                 # flush before saying it is recorded.
                 flush_log(self.store.db)
@@ -258,7 +306,12 @@ class Campaign:
         return head, None
 
     def _record_meta(
-        self, head: Row, event: Undone | Redone, history: History, idempotency_key: str | None
+        self,
+        head: Row,
+        event: Undone | Redone,
+        history: History,
+        idempotency_key: str | None,
+        fingerprint: str | None,
     ) -> Recorded:
         """Refold from the last snapshot the change leaves valid; any later event that would
         become illegal, or no longer match its recorded step, refuses the undo or redo."""
@@ -279,7 +332,7 @@ class Campaign:
                 f"{verb} refused: a later event would no longer stand ({error}); "
                 "undo the later commands first"
             ) from None
-        recorded = self._append(head, [event], state, seq, idempotency_key, snapshots)
+        recorded = self._append(head, [event], state, seq, idempotency_key, snapshots, fingerprint)
         return msgspec.structs.replace(recorded, before=before)
 
     def _append(
@@ -290,6 +343,7 @@ class Campaign:
         revision: int,
         idempotency_key: str | None,
         snapshots: Sequence[Snapshot] = (),
+        fingerprint: str | None = None,
     ) -> Recorded:
         before = state
         rows: list[Row] = []
@@ -299,9 +353,11 @@ class Campaign:
         command = head.seq + 1
         recorded_at = self.ledger.clock().isoformat(timespec="microseconds")
         prev_hash = head.hash
-        events = [self._validated(event) for event in events]
-        for seq, event in enumerate(events, start=command):
+        checked = [self._validated(event) for event in events]
+        events = [event for event, _ in checked]
+        for seq, (event, encoded) in enumerate(checked, start=command):
             legal = event.apply(state)  # the rules first: validators only see legal events
+            check_new_text(event, encoded, state)  # what the rules let through (they strip)
             reasons += vetoes(self.registry, state, event)
             state = legal
             row = self.make_row(
@@ -323,18 +379,19 @@ class Campaign:
                 f"the command is incomplete, it does not record: {debts.describe(state.owed)}"
             )
         refuse_if_vetoed(reasons)
-        write(self.registry.pm, self.store, written, snapshots)
+        write(self.registry.pm, self.store, written, snapshots, fingerprint)
         self.ledger.head_states[self.name] = (prev_hash, state)
         return Recorded(rows=rows, events=list(events), before=before, after=state)
 
-    def _validated(self, event: Event) -> Event:
-        """The event as a replay will read it: a Struct built in Python is not type-checked,
-        so a field of the wrong type (or an unknown Literal value) is refused here."""
+    def _validated(self, event: Event) -> tuple[Event, bytes]:
+        """The event as a replay will read it, and its JSON: a Struct built in Python is not
+        type-checked, so a field of the wrong type (or an unknown Literal value) is refused."""
+        encoded = msgspec.json.encode(event)
         try:
-            decoded: Event = self.registry.decoder.decode(msgspec.json.encode(event))
-        except msgspec.DecodeError as error:
+            decoded: Event = self.registry.decoder.decode(encoded)
+        except (msgspec.DecodeError, RecursionError) as error:
             raise BadInput(f"event {event.tag()} is malformed: {error}") from None
-        return decoded
+        return decoded, encoded
 
     def make_row(
         self,

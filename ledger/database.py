@@ -1,13 +1,15 @@
 """Opening the SQLite file: durable settings, migrations, and the SQLite version check."""
 
+import os
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from sqlite_utils import Database
 
 from ledger.errors import BadInput, NotFound
-from ledger.migrations import migrations
+from ledger.migrations import APPLICATION_ID, READ_OPTIONAL, migrations
 
 if TYPE_CHECKING:
     import sqlite3 as sqlite3
@@ -41,20 +43,36 @@ def warn_if_old_sqlite(version: tuple[int, ...] | None = None) -> bool:
 
 
 def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
-    """Never add the ledger's tables to another program's database, nor to any file on read."""
+    """Never add the ledger's tables to another program's database, nor to any file on read,
+    and change nothing (not even the journal mode) before the file is known to be a ledger:
+    by its application id, or, for a file created before it had one, by its schema."""
+    application_id = db.execute("PRAGMA application_id").fetchone()[0]
     tables = set(db.table_names())
-    if "events" in tables:
+    if application_id == APPLICATION_ID or (application_id == 0 and _ledger_schema(db, tables)):
         return
-    if not create:
+    foreign = sorted(tables - {"_sqlite_migrations"})
+    if application_id == 0 and not foreign and not create:
         db.close()
         raise NotFound(f"{path} holds no campaign ledger; create a campaign with `campaign new`")
-    foreign = sorted(tables - {"_sqlite_migrations", "snapshots"})
-    if foreign:
+    if application_id != 0 or foreign:
         db.close()
-        raise BadInput(
-            f"{path} is another program's database (tables: {', '.join(foreign[:5])}); "
-            "choose another file"
+        shown = (
+            f"tables: {', '.join(foreign[:5])}" if foreign else f"application id {application_id}"
         )
+        raise BadInput(f"{path} is another program's database ({shown}); choose another file")
+
+
+def _ledger_schema(db: Database, tables: set[str]) -> bool:
+    """A file a campaign-ledger created before files had an application id: its events
+    table, and its first schema change recorded under the ledger's migration set."""
+    if not {"events", "_sqlite_migrations"} <= tables:
+        return False
+    return bool(
+        db.execute(
+            "SELECT 1 FROM _sqlite_migrations WHERE migration_set = ? AND name = 'm001_events'",
+            [migrations.name],
+        ).fetchone()
+    )
 
 
 def _check_schema_is_known(db: Database, path: Path) -> None:
@@ -86,6 +104,36 @@ def _migrate(db: Database) -> None:
     db.conn.commit()
 
 
+def _on_read_only_media(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _open_read_only(path: Path) -> Database:
+    """A ledger on a read-only file system (a CD, a read-only mount): opened to read, with
+    no journal mode set and nothing upgraded. Without a write-ahead log beside it nobody can
+    change it, so it is opened immutable (SQLite needs no lock file it could not create)."""
+    wal = Path(f"{path}-wal")
+    immutable = not wal.exists() or wal.stat().st_size == 0
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro" + ("&immutable=1" if immutable else "")
+    try:
+        db = Database(sqlite3.connect(uri, uri=True), execute_plugins=False)
+        _check_is_a_ledger(db, path, create=False)
+        _check_schema_is_known(db, path)
+        needed = [m.name for m in migrations.pending(db) if m.name not in READ_OPTIONAL]
+    except sqlite3.DatabaseError as error:
+        raise BadInput(f"{path} is not a usable ledger database: {error}") from None
+    if needed:
+        db.close()
+        raise BadInput(
+            f"{path} is on a read-only file system and needs an upgrade ({', '.join(needed)}) "
+            "that cannot be written there; copy it to a writable place to open it"
+        )
+    return db
+
+
 def open_database(path: Path | str, *, create: bool = True) -> Database:
     """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
     warn_if_old_sqlite()
@@ -100,6 +148,8 @@ def open_database(path: Path | str, *, create: bool = True) -> Database:
             )
     if not create and not path.exists():
         raise NotFound(f"no ledger database at {path}; create a campaign with `campaign new NAME`")
+    if path.exists() and _on_read_only_media(path):
+        return _open_read_only(path)
     if create:
         path.parent.mkdir(parents=True, exist_ok=True)
     try:

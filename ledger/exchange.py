@@ -1,23 +1,49 @@
 """Export a campaign as NDJSON, and import one after proving its chain is intact."""
 
-from collections.abc import Iterable
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from functools import partial
+from pathlib import Path
 from typing import IO
 
 import msgspec
 
+from ledger import pages
 from ledger.campaign import Campaign
 from ledger.errors import BadInput, IntegrityError, LedgerError
 from ledger.event import META_TYPES
 from ledger.gc_pause import gc_paused
 from ledger.history import History, metas_from_rows
+from ledger.json_keys import duplicate_keys
 from ledger.ledger import Ledger
-from ledger.pipeline import write
-from ledger.rows import Row
+from ledger.pipeline import react
+from ledger.rows import VALUES, Row
 from ledger.state import CampaignState
-from ledger.text import name_key, quoted
-from ledger.verify import chain_problem, history_problem
+from ledger.text import check_name, check_text, name_key, quoted
+from ledger.verify_checks import ChainCheck, HistoryCheck, Problem
 
 FORMAT = "campaign-ledger/1"
+_encode = msgspec.json.Encoder().encode
+_row_decoder = msgspec.json.Decoder(Row)
+# The columns the fold reads (rows.VALUES order; the others read as NULL).
+_FOLDED = tuple(
+    column
+    if column
+    in (
+        "seq",
+        "command",
+        "type",
+        "schema",
+        "hero",
+        "step_kind",
+        "step_number",
+        "scenario",
+        "payload",
+    )
+    else None
+    for column in VALUES
+)
 
 
 class Manifest(msgspec.Struct, frozen=True, kw_only=True):
@@ -26,6 +52,33 @@ class Manifest(msgspec.Struct, frozen=True, kw_only=True):
     events: int
     head_hash: str
     plugins: dict[str, str]
+
+
+def check_export_target(path: Path) -> None:
+    """An export is written only to a new name or over a regular file: never through a
+    symlink, into a FIFO or onto a device (``-`` is standard output)."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise BadInput(f"cannot write {path}: {error.strerror}") from None
+    if stat.S_ISDIR(found.st_mode):
+        raise BadInput(f"{path} is a directory; name the file to export to")
+    if not stat.S_ISREG(found.st_mode):
+        kind = (
+            "a symbolic link"
+            if stat.S_ISLNK(found.st_mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(found.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(found.st_mode)
+            else "a device"
+        )
+        raise BadInput(
+            f"{path} is {kind}, not a regular file; an export is written only to a new name "
+            "or over a regular file (- writes to standard output)"
+        )
 
 
 def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
@@ -43,59 +96,166 @@ def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
     return manifest
 
 
-def _read(lines: Iterable[str]) -> tuple[Manifest, list[Row]]:
+MAX_LINE = 1_000_000  # characters in one line; an event's is a few hundred
+PAGE = 1_000  # rows written at a time: memory stays flat, whatever the file's size
+
+
+class _Source:
+    """The file's non-blank lines, numbered, read one at a time with a bounded length:
+    ``/dev/zero`` or an endless stream is refused at the first long line, never read whole."""
+
+    def __init__(self, lines: Iterable[str] | IO[str] | IO[bytes]) -> None:
+        self.lines = lines
+        self.number = 0
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        readline = getattr(self.lines, "readline", None)
+        chunks: Iterable[str | bytes] = (
+            iter(partial(readline, MAX_LINE + 1), "") if readline else self.lines
+        )
+        for chunk in chunks:
+            if not chunk:  # a binary stream ends with b""
+                return
+            self.number += 1
+            try:
+                line = chunk.decode("utf-8") if isinstance(chunk, bytes) else chunk
+            except UnicodeDecodeError:
+                raise BadInput(
+                    f"line {self.number} is not UTF-8 text; an export is NDJSON"
+                ) from None
+            if len(line) > MAX_LINE:
+                raise BadInput(
+                    f"line {self.number} is longer than {MAX_LINE:,} characters; "
+                    "an export's lines are far shorter: this is not an export"
+                )
+            if line.strip():
+                yield self.number, line
+
+
+def _manifest(numbered: Iterator[tuple[int, str]]) -> Manifest:
     try:
-        numbered = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
-    except UnicodeDecodeError:
+        first = next(numbered, None)
+    except UnicodeDecodeError:  # a text stream decodes ahead of the line it gives
         raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
-    if not numbered:
+    if first is None:
         raise BadInput("the file is empty; an export starts with a manifest line")
+    number, line = first
     try:
-        manifest = msgspec.json.decode(numbered[0][1], type=Manifest)
-    except msgspec.DecodeError as error:
-        raise BadInput(f"line {numbered[0][0]}: not a campaign-ledger manifest ({error})") from None
+        duplicate_keys(line)
+        manifest = msgspec.json.decode(line, type=Manifest)
+    except (msgspec.DecodeError, RecursionError, BadInput) as error:
+        raise BadInput(f"line {number}: not a campaign-ledger manifest ({error})") from None
     if manifest.format != FORMAT:
         raise BadInput(f"unsupported export format {manifest.format!r} (expected {FORMAT})")
-    rows = []
-    for number, line in numbered[1:]:
-        try:
-            rows.append(msgspec.json.decode(line, type=Row))
-        except msgspec.DecodeError as error:
-            raise BadInput(f"line {number}: not an event row ({error})") from None
-    return manifest, rows
+    check_text(manifest.campaign, "the campaign name")
+    check_name(manifest.campaign, "the campaign name")
+    return manifest
 
 
-def import_campaign(ledger: Ledger, lines: Iterable[str]) -> Campaign:
+def _row(number: int, line: str) -> Row:
+    try:
+        row = _row_decoder.decode(line)
+    except (msgspec.DecodeError, RecursionError) as error:
+        raise BadInput(f"line {number}: not an event row ({error})") from None
+    try:
+        if _encode(row) != line.rstrip("\r\n").encode():  # not as exported: look closer
+            duplicate_keys(line)
+        duplicate_keys(row.payload)
+    except BadInput as error:
+        raise BadInput(f"line {number}: {error}") from None
+    return row
+
+
+def import_campaign(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campaign:
     """Write the campaign only if its chain, count and head hash verify and every event
-    replays under the loaded plugins; otherwise nothing is written."""
-    with gc_paused():
+    replays under the loaded plugins; otherwise nothing is written.
+
+    The file is read once, a line at a time, and its rows are written as they are read
+    inside one transaction; they are replayed from the database, and anything wrong rolls
+    everything back. Memory does not grow with the file."""
+    with gc_paused(), ledger.write_lock():
         return _import(ledger, lines)
 
 
-def _import(ledger: Ledger, lines: Iterable[str]) -> Campaign:
-    manifest, rows = _read(lines)
-    if len(rows) != manifest.events or not rows or rows[-1].hash != manifest.head_hash:
+def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campaign:
+    numbered = iter(_Source(lines))
+    manifest = _manifest(numbered)
+    name = manifest.campaign
+    # Said after the file's own problems; meanwhile nothing is written.
+    taken = any(name_key(existing) == name_key(name) for existing in ledger.campaigns())
+    chain, history = ChainCheck(name), HistoryCheck(name)
+    metas, page, count, head_hash = [], [], 0, ""
+    broken: Problem | None = None
+    try:
+        for number, line in numbered:
+            row = _row(number, line)
+            count, head_hash = count + 1, row.hash
+            if broken is not None:
+                continue  # counted: a truncated file is named as one first
+            chain.feed(row)
+            history.feed(row)
+            broken = chain.problem or history.problem
+            if broken is not None:
+                continue
+            if row.type in META_TYPES:
+                metas.append(row)
+            if not taken:
+                page.append(row)
+            if len(page) == PAGE:
+                ledger.store.append(page)
+                page = []
+    except UnicodeDecodeError:  # a text stream decodes ahead of the line it gives
+        raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
+    if count != manifest.events or not count or head_hash != manifest.head_hash:
         raise IntegrityError(
-            f"the file holds {len(rows)} events but its manifest says {manifest.events} ending "
+            f"the file holds {count} events but its manifest says {manifest.events} ending "
             "in another hash: it was truncated or altered"
         )
-    broken = chain_problem(rows, manifest.campaign) or history_problem(rows, manifest.campaign)
     if broken:
         raise IntegrityError(f"the file does not verify: {broken}")
-    if any(name_key(name) == name_key(manifest.campaign) for name in ledger.campaigns()):
-        raise BadInput(f"this ledger already has a campaign named {quoted(manifest.campaign)}")
-    campaign = Campaign(ledger, manifest.campaign)
-    history = History(metas_from_rows(r for r in rows if r.type in META_TYPES))
+    if taken:
+        raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
+    ledger.store.append(page)
+    return _replay(ledger, name, count, History(metas_from_rows(metas)))
+
+
+def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign:
+    """Every event of the rows just written, replayed under the rules; snapshots taken, and
+    each plugin told, as if each command had been recorded here."""
+    campaign = Campaign(ledger, name)
+    projector, pm = campaign.projector, ledger.registry.pm
     snapshots = []
-    written = []  # for the plugins' reactions, as if each command had been recorded here
+    if not pm.hook.event_recorded.get_hookimpls():  # nobody reacts: verify's fold, as tuples
+        interval = ledger.snapshot_interval
+
+        def seen(seq: int, state: CampaignState) -> None:
+            snapshots.append(projector.snapshot(seq, history.revision, state))
+            if len(snapshots) == PAGE:
+                ledger.store.append([], snapshots)
+                snapshots.clear()
+
+        try:
+            projector.check_values(
+                pages.values(ledger.store, name, 0, count, _FOLDED),
+                history.reverted(),
+                {*range(interval, count + 1, interval), count},
+                seen,
+            )
+        except LedgerError as error:
+            raise IntegrityError(f"the file does not replay: {error}") from None
+        ledger.store.append([], snapshots)
+        return campaign
     try:
-        for row, state in campaign.projector.replay(
-            rows, history.reverted(), CampaignState(), check=True
+        for row, state in projector.replay(
+            pages.rows(ledger.store, name, count), history.reverted(), CampaignState(), check=True
         ):
-            if row.seq % ledger.snapshot_interval == 0 or row.seq == len(rows):
-                snapshots.append(campaign.projector.snapshot(row.seq, history.revision, state))
-            written.append((row, campaign.projector.decode(row), state))
+            if row.seq % ledger.snapshot_interval == 0 or row.seq == count:
+                snapshots.append(projector.snapshot(row.seq, history.revision, state))
+                if len(snapshots) == PAGE:
+                    ledger.store.append([], snapshots)
+                    snapshots = []
+            react(pm, ledger.db, [(row, projector.decode(row), state)])
     except LedgerError as error:
         raise IntegrityError(f"the file does not replay: {error}") from None
-    write(ledger.registry.pm, ledger.store, written, snapshots)
+    ledger.store.append([], snapshots)
     return campaign

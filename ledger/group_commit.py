@@ -13,6 +13,7 @@ Other processes may read a command before its group is flushed; one that finds i
 command already recorded (an idempotency key) flushes the log first (``flush_log``).
 """
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -78,7 +79,10 @@ class GroupCommit:
         self._flushed_changes = db.conn.total_changes
         self._failed = False  # a flush failed (and said so): nothing more is flushed
         self._wal = os.open(wal, os.O_RDONLY)  # the file SQLite appends this file's commits to
+        self._wal_path = wal
         try:
+            opened = os.fstat(self._wal)
+            self._identity = (opened.st_dev, opened.st_ino)
             self._checkpoint_pages = db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
             db.execute(f"PRAGMA wal_autocheckpoint = {self.CHECKPOINT_PAGES}")
             db.execute("PRAGMA synchronous = NORMAL")
@@ -104,8 +108,29 @@ class GroupCommit:
         if changes != self._flushed_changes:
             self._failed = True
             _fsync(self._wal)  # every commit before this moment is in the log
+            self._check_log_is_in_place()
             self._failed = False
             self._flushed_changes = changes
+
+    def _check_log_is_in_place(self) -> None:
+        """The log flushed must be the one a recovery would read: if someone deleted or
+        replaced the ``-wal`` file, SQLite still appends to the open one, which a crash
+        would lose. Its commits are copied into the database file (a checkpoint) before the
+        batch stops, so that what was acknowledged stays."""
+        try:
+            now = os.stat(self._wal_path)
+            if (now.st_dev, now.st_ino) == self._identity:
+                return
+        except OSError:
+            pass
+        with contextlib.suppress(Exception):  # the error below says what matters
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute("PRAGMA wal_checkpoint(FULL)")
+        raise NotDurable(
+            f"the write-ahead log {self._wal_path} was deleted or replaced while the batch "
+            "ran; the lines since the last one shown are not acknowledged (the batch stops; "
+            "run `verify`)"
+        )
 
     def close(self) -> None:
         """Flush what is left (unless a flush failed) and commit synchronously again."""

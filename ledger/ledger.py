@@ -1,7 +1,7 @@
 """A ledger file: any number of campaigns in one SQLite database."""
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from ledger.registry import Registry, default_registry
 from ledger.rows import GENESIS
 from ledger.state import CampaignState
 from ledger.store import EventStore
-from ledger.text import check_name, name_key, quoted
+from ledger.text import check_name, check_text, name_key, quoted
 
 SNAPSHOT_INTERVAL = 100
 
@@ -41,6 +41,9 @@ class Ledger:
         self.head_histories: dict[str, tuple[str, History]] = {}  # campaign: (head hash, …)
         self._found: dict[str | None, Campaign] = {}  # name asked for (key): the campaign
         self.file_identity: tuple[int, int] | None = None  # (device, inode) when opened
+        # What the command being run is, as its face describes it (the CLI: its command
+        # line), to tell a retry under an idempotency key from another command.
+        self.command_fingerprint: Callable[[], str | None] | None = None
         try:
             apply_plugin_migrations(db, self.registry.pm)
         except BaseException:
@@ -86,7 +89,7 @@ class Ledger:
         self.db.conn.commit()
 
     def create_campaign(self, name: str) -> Campaign:
-        name = check_name(name, "campaign name")
+        name = check_name(check_text(name, "campaign name"), "campaign name")
         if any(name_key(existing) == name_key(name) for existing in self.campaigns()):
             raise BadInput(f"a campaign named {quoted(name)} already exists")
         campaign = Campaign(self, name)

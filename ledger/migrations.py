@@ -125,6 +125,33 @@ def m003_lean_indexes(db: Database) -> None:
         )
 
 
+# PRAGMA application_id of a ledger file ("CLdg"): what `file` and the ledger itself know
+# it by. Files created before m004 have 0 and are known by their schema (ledger/database.py).
+APPLICATION_ID = 0x434C6467
+
+
+@migrations()
+def m004_command_fingerprints(db: Database) -> None:
+    """What each idempotency key was used for (a hash of the command), so that reusing a
+    key for another command is refused instead of answering with the first; and the file's
+    application id. Keys recorded before have no row and keep their old meaning."""
+    db.execute(
+        """
+        CREATE TABLE command_fingerprints (
+            campaign TEXT NOT NULL,
+            idempotency_key TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            PRIMARY KEY (campaign, idempotency_key)
+        ) STRICT, WITHOUT ROWID
+        """
+    )
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+# Not needed to read a file: one that lacks them opens read-only without them (read-only
+# media cannot be upgraded), and commands that record apply them first.
+READ_OPTIONAL = frozenset({"m004_command_fingerprints"})
+
 APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete", "events_no_replace")
 STEP_INDEX_TRIGGERS = ("events_step_change", "step_changes_no_update", "step_changes_no_delete")
 

@@ -40,9 +40,11 @@ def write(
     store: EventStore,
     written: Sequence[tuple[Row, Event, CampaignState]],
     snapshots: Sequence[Snapshot] = (),
+    fingerprint: str | None = None,
 ) -> None:
     """Append the command's rows and run every reaction in one transaction."""
     rows = [row for row, _, _ in written]
+    store.with_fingerprint(fingerprint)
     if not pm.hook.event_recorded.get_hookimpls():
         store.append(rows, snapshots)  # nobody reacts: the store's own transaction suffices
         return

@@ -110,7 +110,7 @@ class Projector:
                 raise _about(row, error) from None
         try:
             event: Event = self.registry.decoder.decode(payload)
-        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+        except (msgspec.DecodeError, RecursionError) as error:  # ValidationError is one
             raise _about(row, IntegrityError(f"cannot be read: {error}")) from None
         return event
 
@@ -176,7 +176,7 @@ class Projector:
                     # The usual row, cheaply; any doubt goes to _check_one.
                     try:
                         event = decode(values[PAYLOAD])
-                    except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+                    except (msgspec.DecodeError, RecursionError) as error:  # ValidationError is one
                         raise _about_seq(seq, IntegrityError(f"cannot be read: {error}")) from None
                     before = state
                     try:
@@ -211,7 +211,7 @@ class Projector:
             return self.decode(self._row(values[SEQ]))  # names the plugin, upcasts
         try:
             return decode(values[PAYLOAD])
-        except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+        except (msgspec.DecodeError, RecursionError) as error:  # ValidationError is one
             raise _about_seq(values[SEQ], IntegrityError(f"cannot be read: {error}")) from None
 
     def _check_one(
@@ -258,14 +258,15 @@ class Projector:
             return CampaignState(), 0
         seq, revision, state = latest  # most often valid: one query instead of two
         touched = history.earliest_touched_after(revision)
-        if touched is None or touched > seq:
-            return _state_decoder.decode(state), seq
+        if (touched is None or touched > seq) and (decoded := _readable(state)) is not None:
+            return decoded, seq
         while points := self.store.snapshot_points(self.campaign, fingerprint, upto, skip=skip):
             for seq, revision in points:
                 touched = history.earliest_touched_after(revision)
                 if touched is None or touched > seq:
                     state = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
-                    return _state_decoder.decode(state), seq
+                    if (decoded := _readable(state)) is not None:
+                        return decoded, seq
             skip += len(points)
         return CampaignState(), 0
 
@@ -289,6 +290,15 @@ class Projector:
             fingerprint=self.registry.fingerprint,
             state=msgspec.json.encode(state).decode(),
         )
+
+
+def _readable(state: str) -> CampaignState | None:
+    """A snapshot's state, or None when it cannot be read (a damaged or edited file): a
+    snapshot is a cache, so the fold starts from an earlier one instead (verify names it)."""
+    try:
+        return _state_decoder.decode(state)
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        return None
 
 
 def _incomplete(seq: int | None, state: CampaignState) -> IntegrityError:

@@ -81,6 +81,7 @@ class EventStore:
         self.db = db
         # campaign: (the file's version when read, the head then); see head()
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
+        self._next_fingerprint: str | None = None  # see with_fingerprint
 
     def _version(self) -> tuple[int, int] | None:
         """Changes whenever anything may have been committed since it was last read: another
@@ -290,6 +291,21 @@ class EventStore:
         )
         return [_row(values) for values in cursor]
 
+    def fingerprint(self, campaign: str, idempotency_key: str) -> str | None:
+        """What the command recorded under this key was (its fingerprint), if known: keys
+        recorded before files kept it have none."""
+        found = self.db.execute(
+            "SELECT fingerprint FROM command_fingerprints WHERE campaign = ? "
+            "AND idempotency_key = ?",
+            [campaign, idempotency_key],
+        ).fetchone()
+        return str(found[0]) if found else None
+
+    def with_fingerprint(self, fingerprint: str | None) -> None:
+        """What the next command appended is (``Campaign._fingerprint``): ``append`` stores it
+        under the command's idempotency key, in the command's transaction."""
+        self._next_fingerprint = fingerprint
+
     def append(self, rows: Sequence[Row], snapshots: Sequence[Snapshot] = ()) -> None:
         """Write one command's events (and snapshots) in one transaction, or nothing.
 
@@ -297,6 +313,8 @@ class EventStore:
         fails and ConflictError is raised with nothing written.
         """
         conn = self.db.conn
+        fingerprint, self._next_fingerprint = self._next_fingerprint, None
+        key = rows[0].idempotency_key if rows else None
         # The head this command read (see the end); none inside a caller's transaction,
         # which may yet roll back.
         head = None if conn.in_transaction or not rows else self._heads.get(rows[0].campaign)
@@ -308,6 +326,11 @@ class EventStore:
                     conn.execute(
                         _insert(tuple(value is None for value in values)),
                         [value for value in values if value is not None],
+                    )
+                if key is not None and fingerprint is not None:
+                    conn.execute(
+                        "INSERT INTO command_fingerprints VALUES (?, ?, ?)",
+                        [rows[0].campaign, key, fingerprint],
                     )
                 if snapshots:  # most commands take none
                     self.db.conn.executemany(

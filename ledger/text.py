@@ -11,12 +11,50 @@ MAX_NAME_LENGTH = 60
 def quoted(text: str, limit: int = 80) -> str:
     """Quote user text for a message: control characters escaped, long text cut."""
     shown = text if len(text) <= limit else text[:limit] + "…"
-    return repr(shown)
+    return printable(repr(shown))
+
+
+# Letters and marks that draw nothing, so a name can hide them: the Hangul fillers, the
+# Braille blank, the combining grapheme joiner, Khmer's inherent vowels, Mongolian and
+# ordinary variation selectors. (Zero-width spaces and joiners are format characters, Cf.)
+INVISIBLE = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+
+
+def unprintable(char: str) -> bool:
+    """Control, format (bidi overrides, zero-width), surrogate, private and unassigned
+    characters, line and paragraph separators, and invisible fillers."""
+    category = unicodedata.category(char)
+    return category[0] == "C" or category in ("Zl", "Zp") or char in INVISIBLE
 
 
 def printable(text: str) -> str:
-    """Text as typed, with anything a terminal would act on (escapes, line breaks) escaped."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    """Text as typed, with anything a terminal would act on (escapes, line breaks) or would
+    hide escaped: safe to show whatever a file holds."""
+    if text.isprintable() and (text.isascii() or INVISIBLE.isdisjoint(text)):
+        return text  # the usual text, checked in C
+    return "".join(
+        c if c.isprintable() and c not in INVISIBLE else c.encode("unicode_escape").decode()
+        for c in text
+    )
+
+
+def check_text(value: str, what: str) -> str:
+    """Refuse text a player typed that holds an unprintable character anywhere, before any
+    stripping: a name with a line break or an invisible filler could forge or hide output."""
+    if value.isprintable() and (value.isascii() or INVISIBLE.isdisjoint(value)):
+        return value
+    for char in value:
+        if unprintable(char):
+            shown = repr(char) if not char.isprintable() else f"U+{ord(char):04X}"
+            raise BadInput(
+                f"{what} {quoted(value)} contains the unprintable character {shown}; "
+                "names hold letters, digits, spaces and punctuation only"
+            )
+    return value
 
 
 # Both are pure and replay calls them for every event with the same few names (a fifth of a

@@ -65,7 +65,7 @@ class Upcasters:
             )
         try:
             payload = _payload.decode(row.payload)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):
             return row.payload.encode()  # unreadable: the decoder reports it
         for schema in range(row.schema, current):
             found = self._steps.get((row.type, schema))

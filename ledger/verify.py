@@ -30,7 +30,7 @@ def _history(store: EventStore, campaign: str, head: int) -> History | None:
     try:
         metas = [r for r in store.rows_of_types(campaign, META_TYPES) if r.seq <= head]
         return History(metas_from_rows(metas))
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         return None  # the history check names it
 
 

@@ -210,7 +210,7 @@ class HistoryCheck:
             if started and type_ not in META_TYPES:
                 try:
                     tag = decode(values[PAYLOAD]).type
-                except msgspec.DecodeError:
+                except (msgspec.DecodeError, RecursionError):
                     tag = None  # _next names the problem
                 if tag == type_:
                     seq, command = values[SEQ], values[COMMAND]
@@ -246,7 +246,7 @@ class HistoryCheck:
         try:
             created = _first_event.decode(payload)
             check_name(created.name, "campaign name")
-        except (msgspec.DecodeError, LedgerError) as error:
+        except (msgspec.DecodeError, RecursionError, LedgerError) as error:
             return Problem(campaign, 1, f"is not the creation of a campaign ({error})")
         if created.name != campaign or command != 1:
             return Problem(campaign, 1, f"creates campaign {created.name!r}, not {campaign!r}")
@@ -258,7 +258,7 @@ class HistoryCheck:
         campaign = self.campaign
         try:
             tag = _tag.decode(payload).type
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, RecursionError) as error:
             return Problem(campaign, seq, f"cannot be read ({error})")
         if tag != type_:
             return Problem(campaign, seq, f"its type column says {type_!r}, not {tag!r}")
@@ -269,7 +269,7 @@ class HistoryCheck:
             return None
         try:
             meta = _meta_event.decode(payload)
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, RecursionError) as error:
             return Problem(campaign, seq, f"is not a readable undo or redo ({error})")
         if command != seq or not meta.commands:
             return Problem(campaign, seq, "an undo or redo must be a command of its own")

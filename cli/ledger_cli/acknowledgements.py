@@ -7,7 +7,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
-from typing import TextIO
+from typing import IO, Any
 
 import click
 
@@ -16,7 +16,7 @@ from ledger.text import printable
 from ledger_cli.context import App
 
 
-def regular(file: TextIO) -> bool:
+def regular(file: IO[Any]) -> bool:
     """Whether ``file`` is a regular file (not a terminal, a pipe or a test's stream)."""
     try:
         return stat.S_ISREG(os.fstat(file.fileno()).st_mode)
@@ -88,5 +88,7 @@ class Acknowledgements:
             ledger = self.app.opened_ledger(self.database)
             if ledger is not None:
                 self.started = True
-                self.release()
+                # The log is opened before anything is shown: once a line is acknowledged,
+                # a deleted log is noticed (GroupCommit checks it is still the one opened).
                 self.group = GroupCommit.start(ledger.db)
+                self.release()

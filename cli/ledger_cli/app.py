@@ -17,6 +17,7 @@ from ledger.plugins import get_plugin_manager
 from ledger.text import printable
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.lazy import LazyGroup
+from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import said
 from ledger_cli.plugin_commands import add_plugin_commands
 
@@ -60,6 +61,7 @@ class LedgerGroup(LazyGroup):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
+            check_ascii_numbers(args)
             return super().parse_args(ctx, args)
         except click.UsageError as error:
             raise _printable(error) from None

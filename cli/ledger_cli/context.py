@@ -1,6 +1,7 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
 import functools
+import hashlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 import click
+import msgspec
 import pluggy
 
 from ledger.actions import Action, Game, decide
@@ -17,6 +19,7 @@ from ledger.ledger import Ledger
 from ledger.refs import resolve
 from ledger.registry import Registry
 from ledger.state import CampaignState, Hero
+from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.parsing import Command
 
@@ -57,7 +60,8 @@ class App:
         """The ledger file, opened once per process (batch reuses it for every line)."""
         path = self.path
         if path not in self._ledgers:
-            self._ledgers[path] = Ledger.open(path, self.registry, create=create)
+            opened = self._ledgers[path] = Ledger.open(path, self.registry, create=create)
+            opened.command_fingerprint = command_line
         return self._ledgers[path]
 
     def replay_registry(self) -> Registry:
@@ -125,6 +129,23 @@ class App:
         self._ledgers.clear()
 
 
+def command_line() -> str | None:
+    """The command being run as the CLI read it (its words and parameters, --json aside): a
+    retry under an idempotency key reads the same, even if it rolls other dice."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    params = {name: value for name, value in ctx.params.items() if name != "as_json"}
+    text = msgspec.json.encode(
+        [ctx.command_path.split()[1:], params], order="sorted", enc_hook=_as_text
+    )
+    return "cli:" + hashlib.sha256(text).hexdigest()
+
+
+def _as_text(value: object) -> str:
+    return str(getattr(value, "name", value))
+
+
 def show_recorded(recorded: Recorded, as_json: bool) -> None:
     if as_json:
         click.echo(output.to_json(output.recorded_json(recorded)))
@@ -137,7 +158,8 @@ def show_recorded(recorded: Recorded, as_json: bool) -> None:
     lines += (f"   {line}" for line in output.changes(recorded.before, recorded.after))
     for event in recorded.events:
         lines += (f"   rule: {note}" for note in event.notes(recorded.before, recorded.after))
-    click.echo("\n".join(lines))
+    # Each line escaped on its own: a name holding a line break cannot start a forged line.
+    click.echo("\n".join(map(printable, lines)))
 
 
 def pass_app(function: Callable[Concatenate[App, P], R]) -> Callable[P, R]:
@@ -207,7 +229,10 @@ def state_view(
     @pass_app
     def command(app: App, at: str | None = None, as_json: bool = False) -> None:
         _, state = app.state(at)
-        click.echo(output.to_json(as_data(state)) if as_json else "\n".join(as_lines(state)))
+        if as_json:
+            click.echo(output.to_json(as_data(state)))
+        else:
+            click.echo("\n".join(map(printable, as_lines(state))))
 
     return command
 
@@ -226,6 +251,6 @@ def hero_listing(
         if as_json:
             click.echo(output.to_json({hero.name: data(hero) for hero in state.heroes.values()}))
         for hero in [] if as_json else state.heroes.values():
-            click.echo(f"{hero.name:<12} {line(hero)}")
+            click.echo(printable(f"{hero.name:<12} {line(hero)}"))
 
     return command

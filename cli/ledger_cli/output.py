@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.campaign import LogEntry, Recorded
 from ledger.state import CampaignState, Hero, Keyword, Stamina
+from ledger.text import printable
 from ledger_cli.output_city import hero_city_json, hero_city_text, supply_changes
 
 
@@ -113,7 +114,7 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
     if hero.journal:
         lines.append(f"  Journal     {journal_text(hero.journal)}")
     lines.extend(progress_text(hero))
-    return lines
+    return [printable(line) for line in lines]  # whatever the file holds
 
 
 def progress_text(hero: Hero) -> list[str]:

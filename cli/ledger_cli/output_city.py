@@ -9,6 +9,7 @@ import msgspec
 from ledger.registry import Registry
 from ledger.rules import factions, loadout
 from ledger.state import CampaignState, Hero, Item, ScenarioCard
+from ledger.text import printable
 
 
 def payment_text(points: int, stars: int) -> str:
@@ -88,7 +89,7 @@ def party_extra_text(state: CampaignState, registry: Registry | None) -> list[st
     lines = [*supply_text(state), f"Outcomes  {outcomes_text(state)}"]
     gained = [r for r in reputation_json(state, registry) if r["reputation"]]
     lines += [f"Reputation  {reputation_line(r)}" for r in gained]
-    return lines
+    return [printable(line) for line in lines]  # whatever the file holds
 
 
 def hero_city_json(hero: Hero) -> dict[str, Any]:

@@ -7,16 +7,20 @@ from ledger.hookspecs import hookimpl
 from ledger.registry import Registry
 from ledger.state import CampaignState
 from ledger.text import name_key, quoted
+from ledger_base_game.checks import CheckMade
 from ledger_base_game.events_progress import (
     ClassChosen,
     ProfessionLearned,
     SkillLearned,
     TalentLearned,
 )
+from ledger_base_game.group_checks import GroupCheckOpened
 
 
 @hookimpl
 def validate_event(state: CampaignState, event: Event, registry: Registry) -> str | None:
+    if isinstance(event, CheckMade | GroupCheckOpened) and 0 in (event.target, *_thresholds(event)):
+        return "a check's target is at least 1: the rules have no target 0"
     if isinstance(event, ClassChosen):
         return _class(state, event, registry)
     if isinstance(event, SkillLearned):
@@ -26,6 +30,10 @@ def validate_event(state: CampaignState, event: Event, registry: Registry) -> st
     if isinstance(event, TalentLearned):
         return _talent(state, event, registry)
     return None
+
+
+def _thresholds(event: Event) -> tuple[int, ...]:
+    return event.thresholds if isinstance(event, GroupCheckOpened) else ()
 
 
 def _class(state: CampaignState, event: ClassChosen, registry: Registry) -> str | None:

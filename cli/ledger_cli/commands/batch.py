@@ -1,23 +1,23 @@
 """batch FILE: one command per line, each committed on its own."""
 
 import contextlib
-from typing import TextIO
+from typing import BinaryIO
 
 import click
 
-from ledger.text import printable
-from ledger_cli import shell_words
+from ledger_cli import batch_lines, shell_words
 from ledger_cli.acknowledgements import Acknowledgements, regular
 from ledger_cli.app import guarded
 from ledger_cli.context import App, pass_app
+from ledger_cli.numbers import check_ascii_numbers
 
 
 def register(cli: click.Group) -> None:
     @cli.command()
-    @click.argument("file", type=click.File("r", encoding="utf-8"))
+    @click.argument("file", type=click.File("rb"))  # decoded line by line: batch_lines
     @click.option("--quiet", is_flag=True, help="Do not echo each line before running it.")
     @pass_app
-    def batch(app: App, file: TextIO, quiet: bool) -> None:
+    def batch(app: App, file: BinaryIO, quiet: bool) -> None:
         """Run FILE (or - for stdin): one command per line as typed after campaign-ledger.
 
         Blank lines and lines starting with # are skipped. Each line commits on its own; the
@@ -34,7 +34,7 @@ def register(cli: click.Group) -> None:
         # Read as typed or piped, a line's output must not wait for the next line to arrive.
         acknowledgements = Acknowledgements(app, database, promptly=not regular(file))
         try:
-            for number, line in enumerate(file, 1):
+            for number, line in batch_lines.numbered(file):
                 text = line.strip()
                 if not text or text.startswith("#"):
                     continue
@@ -42,7 +42,7 @@ def register(cli: click.Group) -> None:
                     args = shell_words.split(text)
                 except ValueError as error:
                     raise click.ClickException(
-                        f"line {number}: {error}: {printable(text)}"
+                        f"line {number}: {error}: {batch_lines.shown(text)}"
                     ) from None
                 if args[0] == "batch":
                     raise click.ClickException(f"line {number}: a batch cannot run another batch")
@@ -51,7 +51,7 @@ def register(cli: click.Group) -> None:
                     prefix += ["--campaign", campaign]
                 with acknowledgements.line(number, text):
                     if not quiet:
-                        click.echo(f"» {printable(text)}")
+                        click.echo(f"» {batch_lines.shown(text)}")
                     try:
                         if args[0].startswith("-"):  # options of its own before the command
                             root.main(
@@ -66,7 +66,7 @@ def register(cli: click.Group) -> None:
                         # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
                         failed = click.UsageError if error.exit_code == 2 else click.ClickException
                         raise failed(
-                            f"line {number}: {printable(text)}\n{error.format_message()}"
+                            f"line {number}: {batch_lines.shown(text)}\n{error.format_message()}"
                         ) from None
         finally:
             acknowledgements.close()
@@ -77,6 +77,7 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
     the root command's own parse and function: a line's parse is most of its cost, and the
     batch's root already holds what they would give (the line has no key and no expected
     seq). The command runs under the root's error handling and retry, as on its own."""
+    check_ascii_numbers(args)  # as the root's parse does for a whole command line
     root, app, params = batch_root.command, batch_root.obj, batch_root.params
     assert isinstance(root, click.Group)
     assert isinstance(app, App)

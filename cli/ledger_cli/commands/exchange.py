@@ -4,13 +4,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO
 
 import click
 
 from ledger.campaign import Campaign
 from ledger.errors import BadInput
-from ledger.exchange import Manifest, export_campaign, import_campaign
+from ledger.exchange import Manifest, check_export_target, export_campaign, import_campaign
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 
@@ -29,16 +29,16 @@ def register(cli: click.Group) -> None:
         """
         campaign = app.campaign()
         if str(file) == "-":
-            manifest = export_campaign(campaign, sys.stdout)
+            manifest = _export_to_stdout(campaign)
         else:
             manifest = _export_to_file(campaign, file)
         click.echo(f"exported {manifest.events} events of {manifest.campaign!r}", err=True)
 
     @cli.command("import")
-    @click.argument("file", type=click.File("r", encoding="utf-8"))
+    @click.argument("file", type=click.File("rb"))  # decoded line by line, each named
     @json_option
     @pass_app
-    def import_(app: App, file: TextIO, as_json: bool) -> None:
+    def import_(app: App, file: BinaryIO, as_json: bool) -> None:
         """Import a campaign exported by `export`, refusing a tampered or truncated file.
 
         \b
@@ -52,9 +52,34 @@ def register(cli: click.Group) -> None:
             click.echo(f"imported {campaign.head().seq} events of {campaign.name!r}")
 
 
+def _export_to_stdout(campaign: Campaign) -> Manifest:
+    """``export -``: flushed before it is said to be done, so a full disk or pipe is an error
+    (a closed pipe ends the command quietly, as click does)."""
+    try:
+        manifest = export_campaign(campaign, sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+        raise
+    except OSError as error:
+        _discard_stdout()
+        raise BadInput(
+            f"cannot write the export to standard output: {error.strerror}; it is incomplete"
+        ) from None
+    return manifest
+
+
+def _discard_stdout() -> None:
+    """What is still buffered for a stream that failed would fail again at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def _export_to_file(campaign: Campaign, path: Path) -> Manifest:
-    if path.is_dir():
-        raise BadInput(f"{path} is a directory; name the file to export to")
+    """Write a temporary file beside PATH and rename it over PATH: PATH must be a new name or
+    a regular file. A symlink, a FIFO or a device would be replaced by a regular file."""
+    check_export_target(path)
     try:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     except OSError as error:
@@ -62,8 +87,13 @@ def _export_to_file(campaign: Campaign, path: Path) -> Manifest:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             manifest = export_campaign(campaign, out)
+            out.flush()
+            os.fsync(out.fileno())
+        check_export_target(path)  # nothing else took the name meanwhile
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise BadInput(f"cannot write {path}: {error.strerror}; nothing was exported") from None
         raise
     return manifest

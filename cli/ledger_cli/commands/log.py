@@ -3,6 +3,7 @@
 import click
 
 from ledger import sessions
+from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
 from ledger_cli.parsing import Command
@@ -34,7 +35,7 @@ def log(app: App, number: int | None, as_json: bool) -> None:
             step = f"scenario {row.scenario}"
         mark = "  [undone]" if entry.reverted else ""
         lead = f"{row.seq:>5}" if row.command == row.seq else f"{'+':>5}"
-        click.echo(f"{lead}  {step:<12} {entry.description}{mark}")
+        click.echo(printable(f"{lead}  {step:<12} {entry.description}{mark}"))
 
 
 @click.command("undo", cls=Command, context_settings=NUMBERS)

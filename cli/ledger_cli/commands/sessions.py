@@ -3,6 +3,7 @@
 import click
 
 from ledger import sessions
+from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 from ledger_cli.parsing import Command
@@ -52,12 +53,12 @@ def replay(app: App, number: int, as_json: bool) -> None:
     click.echo(f"Session {number}: events {moments[0].row.seq} to {moments[-1].row.seq}")
     for m in moments:
         if m.reverted:
-            click.echo(f"  #{m.row.seq} {m.description} — later undone, no effect")
+            click.echo(printable(f"  #{m.row.seq} {m.description} — later undone, no effect"))
             continue
-        click.echo(f"  #{m.row.seq} {m.description}")
+        click.echo(printable(f"  #{m.row.seq} {m.description}"))
         for line in output.changes(m.before, m.after):
             if line != "no change":
-                click.echo(f"      {line}")
+                click.echo(printable(f"      {line}"))
 
 
 def register(cli: click.Group) -> None:

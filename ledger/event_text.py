@@ -1,0 +1,62 @@
+"""The text a new event brings in, checked when it is recorded (every face: the CLI, the web
+app, Python): no unprintable character anywhere in any string (names, sources, entries,
+places), and no look-alike of an existing Hero or item name. Replay does not check this:
+a file recorded before keeps opening as it did, and is shown through ``printable``."""
+
+from collections.abc import Iterator
+
+import msgspec
+
+from ledger.errors import BadInput
+from ledger.event import Event
+from ledger.lookalikes import lookalike
+from ledger.state import CampaignState
+from ledger.text import check_text, quoted
+
+
+def strings(value: object, field: str = "") -> Iterator[tuple[str, str]]:
+    """Every string in a decoded JSON value, with the field it is in ("item name")."""
+    if isinstance(value, str):
+        yield _LABELS.get(field, field.replace("_", " ") or "text"), value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from strings(key, field)
+            yield from strings(item, f"{field} {key}".strip())
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item, field)
+
+
+_LABELS = {"hero": "Hero name", "to": "Hero name", "source": "lock source"}
+
+
+def names(state: CampaignState) -> Iterator[str]:
+    """The names a look-alike could pass for: the Heroes and every item the party holds."""
+    for hero in state.heroes.values():
+        yield hero.name
+        for item in hero.items:
+            yield item.name
+    for item in state.stock:
+        yield item.name
+
+
+def check_new_text(event: Event, encoded: bytes, state: CampaignState) -> None:
+    """Refuse ``event`` (``encoded`` as JSON) if a string in it holds an unprintable
+    character or imitates a Hero or item name of ``state`` with other letters."""
+    plain = encoded.isascii() and b"\\" not in encoded  # JSON escapes every control character
+    texts: list[tuple[str, str]] | None = None
+    if not plain:
+        texts = list(strings(msgspec.json.decode(encoded)))
+        for field, text in texts:
+            check_text(text, field)
+    others = [name for name in names(state) if not name.isascii()]
+    if plain and not others:
+        return  # ASCII imitates nothing ASCII: the usual event, checked in microseconds
+    for _, text in texts if texts is not None else strings(msgspec.json.decode(encoded)):
+        original = lookalike(text, others if text.isascii() else names(state))
+        if original is not None:
+            raise BadInput(
+                f"{quoted(text)} looks like {quoted(original)} but is spelled with other "
+                "letters (a look-alike from another alphabet); type the name as it is, or "
+                "choose one that does not look like it"
+            )

@@ -1,0 +1,55 @@
+"""Names that look alike: a Cyrillic "Т" in "Тorrax" is another name to the ledger but the
+same to a reader, so a new name that folds to an existing one is refused.
+
+The fold is NFKC (fullwidth and mathematical letters become plain ones), then the table below,
+then ``name_key`` (case, spaces, apostrophes). The table maps each Cyrillic, Greek, Armenian,
+Cherokee, Coptic and non-ASCII Latin letter whose prototype in Unicode's confusables list
+(UTS #39, confusables.txt, as packaged by confusable-homoglyphs 3.3.1) is a single ASCII
+letter or digit, to that character (an uppercase letter whose prototype is "l" to "I").
+ASCII itself is not folded: "Iron" and "lron" stay two names. No library is used at run time:
+none on PyPI gives UTS #39 skeletons with current data and without a large import."""
+
+import unicodedata
+from collections.abc import Iterable
+from functools import lru_cache
+
+from ledger.text import name_key
+
+_LOOKALIKES = (
+    "ıƄƍƖƦƧƷƼƽǀȜȢȣɑɡɣɩɪɯʋʏͿΑΒΕΖΗΙΚΜΝΟΡΤΥΧαγιν"
+    "ορσυϜϨϳϺЅІЈАВЕЗКМНОРСТУХЬабгеорсухѕіјѡѴѵ"
+    "ҮүһҽӀӏӠԁԌԛԜԝՍՏՕագզհոռսցքօᎠᎡᎢᎥᎩᎪᎫᎬᎳᎷᎻᎽᏀᏂᏃ"
+    "ᏎᏏᏒᏔᏕᏙᏚᏞᏟᏢᏦᏧᏮᏳᏴᴄᴏᴑᴜᴠᴡᴢᴦᶃᶌẝỿⲅⲎⲒⲔⲘⲚⲞⲟⲢⲣⲤⲥⲦ"
+    "ⲨⲬⳊⳌⳐⳒꙄꙇꜱꝚꝪꝮꞘꞙꞟꞫꞲꞳꞴꬲꬵꬽꭇꭈꭎꭒꭚꭵꮁꮃꮓꮩꮪꮯ𐋵𝈆𝈍𝈒𝈓𝈖"
+    "𝈪"
+)
+_LATIN = (
+    "ibgIR235sl388agyiiwuyJABEZHIKMNOPTYXayiv"
+    "opouF2jMSIJABE3KMHOPCTYXba6reopcyxsijwVv"
+    "YyheIi3dGqWwUSOwqqhnnugfoDRTiYAJEWMHYGhZ"
+    "4bRWSVSLCPKd6GBcoouvwzrgyfyrHIKMNOoPpCcT"
+    "YX93L62is239Ffu3JXBeforruuyirwzvscZ3V7FR"
+    "L"
+)
+_FOLD = str.maketrans(_LOOKALIKES, _LATIN)
+
+
+@lru_cache(maxsize=4096)
+def fold(name: str) -> str:
+    """The name as a reader sees it: look-alike letters replaced by the ASCII they imitate."""
+    return name_key(unicodedata.normalize("NFKC", name).translate(_FOLD))
+
+
+def lookalike(text: str, names: Iterable[str]) -> str | None:
+    """The first of ``names`` that ``text`` imitates: the same to a reader, another name to
+    the ledger (their keys differ, their folds do not)."""
+    if text.isascii():
+        # Plain ASCII imitates only a name that is not: fold nothing unless one is.
+        names = [name for name in names if not name.isascii()]
+        if not names:
+            return None
+    key, folded = name_key(text), fold(text)
+    for name in names:
+        if fold(name) == folded and name_key(name) != key:
+            return name
+    return None
