@@ -32,10 +32,16 @@ class LedgerError(Exception):
         return f"event #{self.seq}: {message}" if self.seq is not None else message
 
     def worded(self, words: Mapping[str, str]) -> str:
-        """``str(self)`` with each field in a face's own ``words`` where it has some."""
-        if not self.fields:
-            return str(self)
-        return str(self).replace(self._filled({}), self._filled(words), 1)
+        """``str(self)`` with each field in a face's own ``words`` where it has some; also
+        the fields of the error it was raised from, when its message quotes that one's (undo
+        refused because a later event would not stand: that event's refusal)."""
+        message = str(self)
+        error: BaseException | None = self
+        while error is not None:
+            if isinstance(error, LedgerError) and error.fields:
+                message = message.replace(error._filled({}), error._filled(words), 1)
+            error = error.__context__
+        return message
 
     def _filled(self, words: Mapping[str, str]) -> str:
         message = self.template

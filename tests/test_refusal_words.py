@@ -48,6 +48,40 @@ def test_words_survive_what_is_added_around_the_message_and_pickling() -> None:
     assert copy.worded({"heal": "--heal"}) == HEAL.worded({"heal": "--heal"})
 
 
+def test_a_refusal_raised_from_another_words_the_others_fields() -> None:
+    def refuse() -> None:
+        try:
+            raise RuleViolation("open one with {open_group_check}", fields=["open_group_check"])
+        except RuleViolation as error:
+            raise RuleViolation(f"undo refused ({error})") from None
+
+    with pytest.raises(RuleViolation) as caught:
+        refuse()
+    assert str(caught.value) == "undo refused (open one with open_group_check)"
+    words = {"open_group_check": "`group-step open`"}
+    assert caught.value.worded(words) == "undo refused (open one with `group-step open`)"
+
+
+def test_an_undo_refused_by_a_later_event_quotes_it_in_each_callers_words(
+    pm: pluggy.PluginManager, db_path: Path, invoke: Invoke
+) -> None:
+    """The rule refusing the later event speaks of another action: the CLI's words for it
+    come from the plugin that offers the command (``action_words``)."""
+    gate = ["progressive open Gate might 20", "progressive attempt Gate Torrax --roll '1 1 1'"]
+    run_lines(pm, db_path, [*MOONSILVER, "step scenario 4", *gate[:1]])
+    run_lines(pm, db_path, [gate[1], "progressive round Gate", gate[1]])
+    with Ledger.open(db_path, Registry(pm), create=False) as ledger:
+        campaign = ledger.campaign()
+        round_command = next(e.row.command for e in campaign.log() if "round" in e.row.type)
+        with refused(db_path, RuleViolation) as caught:
+            campaign.undo(commands=[round_command])
+    said = str(caught.value)
+    assert "record new_progressive_round when the next round begins" in said
+    result = invoke("undo", "--command", str(round_command))
+    typed = said.replace("new_progressive_round", "`progressive round`")
+    assert result.stderr == f"Error: {typed}\n"
+
+
 CITY = ["step city", "city event-resolved"]
 SCENARIO_CARD = {"number": 70, "xp": True}
 # (setup typed at the CLI, the refused command line, its action and intent, the refusal as

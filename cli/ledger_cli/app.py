@@ -18,8 +18,8 @@ from ledger.text import printable
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.lazy import LazyGroup
 from ledger_cli.numbers import check_ascii_numbers
-from ledger_cli.parsing import said
 from ledger_cli.plugin_commands import add_plugin_commands
+from ledger_cli.refusals import said
 
 ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
 

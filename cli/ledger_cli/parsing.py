@@ -17,7 +17,10 @@ RUNNING = "ledger_cli.running"  # in ctx.meta (shared by a command line's contex
 
 class ParsesOnce(click.Command):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # words=: how the command line writes the actions a refusal may name (.refusals)
+        words: Mapping[str, str] = kwargs.pop("words", None) or {}
         super().__init__(*args, **kwargs)
+        self.words = dict(words)
         self._params_by_key: dict[object, list[click.Parameter]] = {}
         self._parsers_by_key: dict[object, _OptionParser] = {}
 
@@ -51,37 +54,13 @@ class ParsesOnce(click.Command):
 
 
 class Command(ParsesOnce):
-    """The ledger's commands. A refusal (a LedgerError) names what the player gave as this
-    command's own options and arguments (see ``said``); ``words`` adds how the command line
-    writes other actions a refusal may name: ``{"open_group_check": "`group-step open`"}``."""
-
-    def __init__(self, *args: Any, words: Mapping[str, str] | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.words = dict(words or {})
+    """The ledger's commands. A refusal names what the player gave in the command's own words
+    (``ledger_cli.refusals``); ``words`` says how it writes an action its refusals name,
+    where that differs from how the plugin writes it for every command."""
 
     def invoke(self, ctx: click.Context) -> Any:
         ctx.meta[RUNNING] = ctx  # for the error handling around the whole command line
         return super().invoke(ctx)
-
-
-def said(ctx: click.Context) -> dict[str, str]:
-    """The words the ledger Command running under ``ctx`` (the root's) has for an error's
-    fields: each parameter by its Python name as the player types it (``spend`` is
-    ``--spend-stamina``, ``xp`` is ``--xp/--no-xp``, ``target`` is ``TARGET``), and the
-    actions in its ``words``. None when no ledger Command is running."""
-    running = ctx.meta.get(RUNNING)
-    if not isinstance(running, click.Context) or not isinstance(running.command, Command):
-        return {}
-    words = dict(running.command.words)
-    for param in running.command.get_params(running):
-        if param.name is None:
-            continue
-        if isinstance(param, click.Option):
-            flags = (param.opts, param.secondary_opts)
-            words[param.name] = "/".join(max(opts, key=len) for opts in flags if opts)
-        else:
-            words[param.name] = param.human_readable_name
-    return words
 
 
 class Group(ParsesOnce, click.Group):

@@ -11,7 +11,6 @@ from ledger.errors import BadInput
 from ledger_base_game.actions import checks
 from ledger_base_game.checks import CheckMade
 from ledger_base_game.commands.rolls import (
-    DICE_SET,
     dice_option,
     discard_option,
     focus_option,
@@ -108,7 +107,7 @@ def with_options(options: list[Any]) -> Callable[[F], F]:
     return decorate
 
 
-@click.command("check", cls=Command, context_settings=NUMBERS, words=DICE_SET)
+@click.command("check", cls=Command, context_settings=NUMBERS)
 @click.argument("hero")
 @click.argument("ability")
 @click.argument("target")

@@ -12,7 +12,7 @@ from ledger.errors import BadInput
 from ledger.state import CampaignState
 from ledger.text import quoted
 from ledger_base_game.actions import group_checks
-from ledger_base_game.commands.rolls import DICE_SET, dice_option, modifier_option, seed_option
+from ledger_base_game.commands.rolls import dice_option, modifier_option, seed_option
 from ledger_base_game.group_checks import GroupCheckClosed
 from ledger_cli.helpers import (
     NUMBERS,
@@ -82,7 +82,7 @@ def show_closed(app: App, recorded: Recorded, as_json: bool) -> None:
     click.echo(output.to_json({**data, **output.recorded_json(recorded)}))
 
 
-@click.command("group-check", cls=Command, context_settings=NUMBERS, words=DICE_SET)
+@click.command("group-check", cls=Command, context_settings=NUMBERS)
 @click.argument("ability")
 @click.argument("target")
 @click.option("--order", metavar="HERO,HERO,...", help="The order agreed (and who rolls).")

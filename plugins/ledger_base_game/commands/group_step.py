@@ -15,7 +15,6 @@ from ledger_base_game.commands.group import (
     show_closed,
 )
 from ledger_base_game.commands.rolls import (
-    DICE_SET,
     dice_option,
     modifier_option,
     parse_faces,
@@ -31,8 +30,6 @@ from ledger_cli.helpers import (
     pass_app,
     state_view,
 )
-
-OPEN = {"open_group_check": "`group-step open`"}  # for a refusal that names it
 
 
 @click.command("open", cls=Command, context_settings=NUMBERS)
@@ -67,7 +64,7 @@ def open_step(
     )
 
 
-@click.command("roll", cls=Command, words={**OPEN, **DICE_SET})
+@click.command("roll", cls=Command)
 @click.argument("hero")
 @roll_option
 @seed_option
@@ -106,7 +103,7 @@ def roll_step(
 @click.command(
     "gem",
     cls=Command,
-    words={**OPEN, "roll_for_group_check": "`group-step roll HERO --gem inspiration`"},
+    words={"roll_for_group_check": "`group-step roll HERO --gem inspiration`"},
 )
 @click.argument("hero")
 @click.option(

@@ -8,7 +8,6 @@ import click
 from ledger.state import CampaignState
 from ledger_base_game.actions import progressive as actions
 from ledger_base_game.commands.checks import check_intent, check_options, show_check, with_options
-from ledger_base_game.commands.rolls import DICE_SET
 from ledger_cli.helpers import (
     NUMBERS,
     App,
@@ -46,12 +45,7 @@ def open_progressive(
     )
 
 
-@click.command(
-    "attempt",
-    cls=Command,
-    context_settings=NUMBERS,
-    words={"new_progressive_round": "`progressive round`", **DICE_SET},
-)
+@click.command("attempt", cls=Command, context_settings=NUMBERS)
 @click.argument("name")
 @click.argument("hero")
 @with_options(check_options)

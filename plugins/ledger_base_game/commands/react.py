@@ -8,7 +8,6 @@ import click
 from ledger_base_game.actions import reactions
 from ledger_base_game.checks import ReactionMade
 from ledger_base_game.commands.rolls import (
-    DICE_SET,
     dice_option,
     focus_option,
     gem_flags,
@@ -21,7 +20,7 @@ from ledger_base_game.commands.rolls import (
 from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
 
 
-@click.command("react", cls=Command, context_settings=NUMBERS, words=DICE_SET)
+@click.command("react", cls=Command, context_settings=NUMBERS)
 @click.argument("hero")
 @click.argument("ability")
 @click.option("--damage", type=int, default=0, help="The damage the attack deals.")

@@ -18,8 +18,6 @@ from ledger_cli.helpers import output, show_recorded
 E = TypeVar("E", bound=Event)
 
 GEMS = ("achievement", "inspiration")
-# How the command line writes an action a refusal may name (see ledger_cli.helpers.Command).
-DICE_SET = {"set_dice": "`dice set FILE`"}
 
 
 def parse_target(text: str) -> int | None:
