@@ -19,6 +19,7 @@ from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.lazy import LazyGroup
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.plugin_commands import add_plugin_commands
+from ledger_cli.refusals import said
 
 ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
 
@@ -98,8 +99,8 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
                 raise _printable(error) from None
             except ValueError as error:
                 raise _nul(error) from None
-            except LedgerError as error:
-                raise click.ClickException(str(error)) from None
+            except LedgerError as error:  # its fields as the running command writes them
+                raise click.ClickException(error.worded(said(ctx))) from None
             except sqlite3.Error as error:
                 where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
                 raise click.ClickException(

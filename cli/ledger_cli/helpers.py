@@ -34,12 +34,14 @@ from ledger_cli.context import (
 )
 from ledger_cli.lazy import add_lazy
 from ledger_cli.parsing import Command, Group
+from ledger_cli.refusals import action_words
 
 __all__ = [
     "NUMBERS",
     "App",
     "Command",
     "Group",
+    "action_words",
     "add_lazy",
     "amount_command",
     "at_option",

@@ -6,15 +6,21 @@ but ``batch`` runs one per line, and there they were a third of click's cost (RE
 Performance). Both depend only on the command's parameters and on a few context settings,
 which are the key of the cache; the parser is told each call's context before it parses."""
 
+from collections.abc import Mapping
 from typing import Any
 
 import click
 from click.parser import _OptionParser
 
+RUNNING = "ledger_cli.running"  # in ctx.meta (shared by a command line's contexts): its Command
+
 
 class ParsesOnce(click.Command):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # words=: how the command line writes the actions a refusal may name (.refusals)
+        words: Mapping[str, str] = kwargs.pop("words", None) or {}
         super().__init__(*args, **kwargs)
+        self.words = dict(words)
         self._params_by_key: dict[object, list[click.Parameter]] = {}
         self._parsers_by_key: dict[object, _OptionParser] = {}
 
@@ -48,7 +54,13 @@ class ParsesOnce(click.Command):
 
 
 class Command(ParsesOnce):
-    """The ledger's commands."""
+    """The ledger's commands. A refusal names what the player gave in the command's own words
+    (``ledger_cli.refusals``); ``words`` says how it writes an action its refusals name,
+    where that differs from how the plugin writes it for every command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        ctx.meta[RUNNING] = ctx  # for the error handling around the whole command line
+        return super().invoke(ctx)
 
 
 class Group(ParsesOnce, click.Group):

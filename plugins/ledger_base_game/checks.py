@@ -187,7 +187,8 @@ def _progress(state: CampaignState, check: CheckMade) -> CampaignState:
     if check.hero in progressive.attempted:
         raise RuleViolation(
             f"{check.hero} has already attempted {name!r} this turn; once per turn per Hero "
-            "(§5.1) — record `progressive round` when the next round begins"
+            "(§5.1) — record {new_progressive_round} when the next round begins",
+            fields=["new_progressive_round"],
         )
     updated = replace(
         progressive,
@@ -229,6 +230,11 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
     stamina_loss: int = 0
     prevented: int
 
+    @property
+    def taken(self) -> int:
+        """The damage or stamina loss the roll did not prevent: the Hero takes it."""
+        return self.damage + self.stamina_loss - self.prevented
+
     def apply(self, state: CampaignState) -> CampaignState:
         hero = state.hero(self.hero)
         require_affectable(hero)
@@ -253,10 +259,9 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
         if prevented != self.prevented:
             raise RuleViolation(f"the roll prevents {prevented}, not {self.prevented}")
         owed = _gem_debts(self.hero, self.inspiration, self.achievement)
-        left = self.damage + self.stamina_loss - prevented
-        if left:
+        if self.taken:
             kind = "damage" if self.damage else "stamina loss"
-            owed.append(Debt(kind=kind, hero=self.hero, what=str(left)))
+            owed.append(Debt(kind=kind, hero=self.hero, what=str(self.taken)))
         return debts.owe(state, *owed)
 
     def describe(self) -> str:

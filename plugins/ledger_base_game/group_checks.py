@@ -36,9 +36,12 @@ def taunt_order(state: CampaignState, heroes: tuple[str, ...]) -> tuple[str, ...
     return tuple(sorted(heroes, key=lambda name: -state.hero(name).taunt))
 
 
+NOT_OPEN = "no group check is open; open one with {open_group_check}"
+
+
 def _open(state: CampaignState) -> GroupCheck:
     if state.group_check is None:
-        raise RuleViolation("no group check is open; open one with `group-step open`")
+        raise RuleViolation(NOT_OPEN, fields=["open_group_check"])
     return state.group_check
 
 

@@ -1,9 +1,8 @@
 """Items a player describes: an Item built from the properties given for it, checked against
 what the loaded plugins (or a copy in the supply) already know (§7.2).
 
-The messages name the command line's options (``--heal``, ``--token``): the CLI is where
-most players give these properties, and a Python caller reads them as the keyword of the
-same name."""
+A refusal names the property as a field (``{heal}``, see ``ledger.errors.LedgerError``): a
+Python caller reads the keyword it gave (``heal``), a player the command's option (``--heal``)."""
 
 from collections.abc import Mapping
 from typing import TypedDict, get_args
@@ -44,15 +43,19 @@ def with_props(item: Item, props: Mapping[str, object]) -> Item:
         if given is None or given is False:
             continue
         if name in LIMITS and not (isinstance(given, int) and 0 <= given <= LIMITS[name]):
-            raise BadInput(f"--{name} must be from 0 to {LIMITS[name]}, not {given}")
+            raise BadInput(
+                f"{{{name}}} must be from 0 to {LIMITS[name]}, not {given}", fields=[name]
+            )
         if name == "shape" and given not in SHAPES:
-            raise BadInput(f"--shape must be one of {', '.join(SHAPES)}, not {given!r}")
+            raise BadInput(
+                f"{{shape}} must be one of {', '.join(SHAPES)}, not {given!r}", fields=["shape"]
+            )
         known = getattr(item, name)
         if known not in (None, False, 0) and known != given:
             raise BadInput(f"{item.name}'s {name} is known to be {known!r}; it cannot be changed")
         changes[name] = given
     if changes.get("shape") is not None and not item.token:
-        raise BadInput("only an Item token has a shape; give --token too")
+        raise BadInput("only an Item token has a shape; give {token} too", fields=["token"])
     return replace(item, **changes) if changes else item
 
 
@@ -82,15 +85,17 @@ def use_effect(
     heal: int, restore: int, removes_conditions: int, target: Target
 ) -> UseEffect | None:
     """What a new discard item does when used, or None when it does nothing."""
-    for value, what in (
-        (heal, "--heal"),
-        (restore, "--restore"),
-        (removes_conditions, "--removes-conditions"),
+    for value, name in (
+        (heal, "heal"),
+        (restore, "restore"),
+        (removes_conditions, "removes_conditions"),
     ):
         if not 0 <= value <= USE_LIMIT:
-            raise BadInput(f"{what} must be from 0 to {USE_LIMIT}, not {value}")
+            raise BadInput(f"{{{name}}} must be from 0 to {USE_LIMIT}, not {value}", fields=[name])
     if target not in TARGETS:
-        raise BadInput(f"--target must be one of {', '.join(TARGETS)}, not {target!r}")
+        raise BadInput(
+            f"{{target}} must be one of {', '.join(TARGETS)}, not {target!r}", fields=["target"]
+        )
     if not (heal or restore or removes_conditions):
         return None
     return UseEffect(

@@ -1,6 +1,6 @@
 """A Scenario card's symbols (XP, replay, Arena, §8.2): from the card in the Stock, else from
-what the plugins know, else from what the player says. Unknown and not said is an error (its
-message names the command line's flag, which is how players say it)."""
+what the plugins know, else from what the player says. Unknown and not said is an error
+naming the argument that says it (a field: ``xp``, or ``--xp/--no-xp`` on the command line)."""
 
 from typing import Literal
 
@@ -9,7 +9,6 @@ from ledger.hosting import Registry
 from ledger.model import CampaignState
 
 Symbol = Literal["xp", "replay", "arena"]
-FLAG = {"xp": "--xp/--no-xp", "replay": "--replay/--no-replay", "arena": "--arena/--no-arena"}
 SHOWN = {"xp": "XP", "replay": "replay", "arena": "Arena"}
 
 
@@ -44,7 +43,8 @@ def resolve(
     if given is None and required:
         raise BadInput(
             f"the ledger does not know whether scenario {number} shows the {SHOWN[symbol]} "
-            f"symbol; give {FLAG[symbol]}"
+            f"symbol; give {{{symbol}}}",
+            fields=[symbol],
         )
     return bool(given)
 

@@ -6,7 +6,6 @@ action does for the same intent."""
 import ast
 import inspect
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +18,10 @@ from ledger.errors import BadInput, LedgerError, NotFound
 from ledger.hosting import Registry, get_plugin_manager
 from ledger.model import UseEffect
 from ledger_base_game import actions
+from tests.helpers.actions import TORRAX, events_told, refused
 from tests.helpers.cli import Invoke
-from tests.helpers.files import rows_of
 
 ZUVA: dict[str, Any] = {"might": 2, "agility": 3, "will": 4, "taunt": 3, "wounded_chips": 4}
-TORRAX: dict[str, Any] = {"agility": 2, "will": 2, "taunt": 6, "wounded_chips": 5}
 
 
 @pytest.fixture
@@ -41,15 +39,6 @@ def campaign(api_path: Path) -> Iterator[Campaign]:
         yield made
 
 
-@contextmanager
-def refused(path: Path, error: type[LedgerError], says: str) -> Iterator[None]:
-    """The block raises ``error`` saying ``says``, and the file holds exactly what it did."""
-    before = rows_of(path)
-    with pytest.raises(error, match=says):
-        yield
-    assert rows_of(path) == before
-
-
 def test_a_hero_joins_with_what_the_base_game_knows(campaign: Campaign) -> None:
     torrax = campaign.state().hero("torrax")
     assert (torrax.might, torrax.agility, torrax.taunt, torrax.wounded_chips) == (3, 2, 6, 5)
@@ -59,8 +48,16 @@ def test_a_hero_joins_with_what_the_base_game_knows(campaign: Campaign) -> None:
 @pytest.mark.parametrize(
     ("intent", "error", "says"),
     [
-        ({"name": "Nobody", "might": 2}, BadInput, "no loaded plugin knows this Hero, so --agi"),
-        ({"name": "Drenosh", "might": 2}, BadInput, "the base game does not know --agility"),
+        (
+            {"name": "Nobody", "might": 2},
+            BadInput,
+            "no loaded plugin knows this Hero, so agility, will",
+        ),
+        (
+            {"name": "Drenosh", "might": 2},
+            BadInput,
+            "the base game does not know agility, will, taunt, wounded_chips; give them",
+        ),
         ({"name": "  ", **TORRAX}, BadInput, "Hero name must not be empty"),
     ],
 )
@@ -106,12 +103,12 @@ def test_a_known_item_keeps_what_the_plugins_know(campaign: Campaign) -> None:
     ("intent", "says"),
     [
         ({"item": "Star Lotus token", "quest": True}, "its properties cannot be given"),
-        ({"item": "Salve", "heal": 100}, "--heal must be from 0 to 99, not 100"),
-        ({"item": "Salve", "restore": -1}, "--restore must be from 0 to 99, not -1"),
-        ({"item": "Salve", "heal": 1, "target": "everyone"}, "--target must be one of"),
-        ({"item": "Sword", "value": 1000}, "--value must be from 0 to 999, not 1000"),
+        ({"item": "Salve", "heal": 100}, "^heal must be from 0 to 99, not 100"),
+        ({"item": "Salve", "restore": -1}, "^restore must be from 0 to 99, not -1"),
+        ({"item": "Salve", "heal": 1, "target": "everyone"}, "^target must be one of"),
+        ({"item": "Sword", "value": 1000}, "^value must be from 0 to 999, not 1000"),
         ({"item": "Bone card", "shape": "triangle"}, "only an Item token has a shape"),
-        ({"item": "Bone token", "token": True, "shape": "cube"}, "--shape must be one of"),
+        ({"item": "Bone token", "token": True, "shape": "cube"}, "^shape must be one of"),
     ],
 )
 def test_an_item_described_wrongly_is_refused(
@@ -156,7 +153,7 @@ def test_the_stock_and_the_archive(campaign: Campaign, api_path: Path) -> None:
 
 
 def test_a_scenario_card_needs_the_symbols_nobody_knows(campaign: Campaign, api_path: Path) -> None:
-    with refused(api_path, BadInput, "give --xp/--no-xp"):
+    with refused(api_path, BadInput, "symbol; give xp$"):
         campaign.do(actions.add_scenario_card, number=7)
     with refused(api_path, BadInput, "from 1 to 999, not 0"):
         campaign.do(actions.add_scenario_card, number=0)
@@ -267,20 +264,14 @@ SAME: list[tuple[tuple[str, ...], Action, dict[str, Any]]] = [
 ]
 
 
-def _stored(path: Path) -> list[tuple[Any, ...]]:
-    """What each stored event says, without when it was written (nor the hashes over that)."""
-    keep = ("seq", "command", "type", "plugin", "hero", "step_kind", "scenario", "payload")
-    return [tuple(row[k] for k in keep) for row in rows_of(path)]
-
-
 def test_the_cli_and_the_actions_record_the_same_events(
     party: Invoke, db_path: Path, campaign: Campaign, api_path: Path
 ) -> None:
     for args, action, intent in SAME:
         party(*args)
         campaign.do(action, **intent)
-    assert _stored(db_path) == _stored(api_path)
-    assert len(_stored(api_path)) == 3 + len(SAME)  # the campaign, its two Heroes, and these
+    assert events_told(db_path) == events_told(api_path)
+    assert len(events_told(api_path)) == 3 + len(SAME)  # the campaign, its two Heroes, and these
 
 
 ACTIONS_DIR = Path(inspect.getfile(ledger_base_game)).parent / "actions"

@@ -12,7 +12,7 @@ from ledger.dice._odds import extra_faces
 from ledger.hosting import Registry, get_plugin_manager
 from ledger.model import CampaignState, Condition, Gems, Hero, Stamina, Step
 from ledger_base_game.actions._rolls import declare
-from ledger_base_game.actions.checks import build_check
+from ledger_base_game.actions.checks import CheckIntent, build_check
 from ledger_base_game.actions.odds import odds_of
 from ledger_base_game.checks import CheckMade
 
@@ -163,16 +163,17 @@ def test_odds_of_a_heros_check_agree_with_the_checks_the_ledger_records(
         state,
         "Venia",
         "might",
-        modifiers=(f"{modifier:+d}:talent=Burglary",),
-        inspiration="inspiration" in gems,
-        achievement="achievement" in gems,
+        {
+            "modifiers": (f"{modifier:+d}:talent=Burglary",),
+            "inspiration": "inspiration" in gems,
+            "achievement": "achievement" in gems,
+        },
     )
     odds = odds_of(state, declared, tuple(die), target, hindered)
     samples, wins, spent = 800, 0, []
     for seed in range(samples):
-        events = build_check(
-            state, declared, tuple(die), target, None, seed, "best", hindered, None
-        )
+        intent: CheckIntent = {"seed": seed, "spend": "best", "hindered": hindered}
+        events = build_check(state, declared, tuple(die), target, intent)
         after = state
         for event in events:
             after = event.apply(after)  # every check built is one the rules accept

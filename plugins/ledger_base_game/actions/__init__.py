@@ -7,10 +7,15 @@ commands and the web app call the same functions.
 
 Queries (``odds_of_check``, ``dice_sets``) sit beside them: they read the campaign and return
 a typed answer, and record nothing; call them directly with ``campaign.game()``.
+
+What a check's intent may hold beyond its Hero, ability and target is typed once, for every
+action that rolls one: ``Declaration`` (what the Hero declares before the roll) and
+``CheckIntent`` (that, and the roll itself).
 """
 
+from ledger_base_game.actions._rolls import Declaration
 from ledger_base_game.actions.attacks import attack
-from ledger_base_game.actions.checks import make_check
+from ledger_base_game.actions.checks import CheckIntent, make_check
 from ledger_base_game.actions.city import city_activity, resolve_city_event, sleep_at
 from ledger_base_game.actions.conditions import gain_condition, remove_condition
 from ledger_base_game.actions.dice import DiceSets, dice_sets, set_dice
@@ -72,7 +77,9 @@ from ledger_base_game.actions.vitality import (
 )
 
 __all__ = [
+    "CheckIntent",
     "CheckOdds",
+    "Declaration",
     "DiceSets",
     "activate_item",
     "add_hero",

@@ -5,7 +5,7 @@ events the roll leaves behind. Not an action itself: the actions in this package
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import TypedDict, cast
 
 import msgspec
 
@@ -27,11 +27,11 @@ from ledger_base_game.check_rules import ABILITIES, Ability, dice_for, dice_reas
 from ledger_base_game.checks import CheckGemSpent
 from ledger_base_game.events import ConditionRemoved, ItemDiscarded
 
-# The dice a command rolls with: a definition, a TOML file (a die it leaves out is the one in
-# force), or None for the campaign's (`dice set`), else the plugins' default.
+# The dice a roll uses: a definition, a TOML file (a die it leaves out is the one in force),
+# or None for the campaign's (``set_dice``), else the plugins' default.
 DiceChoice = DiceSet | Path | None
-# A modifier printed on a check: written as on the command line ("+2:phrase=Lock picking") or
-# already parsed; either way it is judged against the Hero making the check.
+# A modifier printed on a check: as text ("+2:phrase=Lock picking", the form a group check
+# records) or already parsed; either way it is judged against the Hero making the check.
 ModifierIntent = str | Modifier
 
 
@@ -72,13 +72,30 @@ def choose_ability(
     choices = cast(tuple[Ability, ...], tuple(names))
     if len(choices) == 1:
         if chosen is not None and chosen.lower() != choices[0]:
-            raise BadInput(f"--choose is for A|B checks; this check is {quoted(text)}")
+            raise BadInput(
+                f"{{choose}} is for A|B checks; this check is {quoted(text)}", fields=["choose"]
+            )
         return choices[0], ()
     if chosen is not None:
         if chosen.lower() not in choices:
             raise BadInput(f"the check offers {text}, not {quoted(chosen)}")
         return cast(Ability, chosen.lower()), choices
     return max(choices, key=lambda a: getattr(hero, a)), choices
+
+
+class Declaration(TypedDict, total=False):
+    """What a Hero declares for a check before the roll; each may be left out.
+
+    ``modifiers``: printed on the check, each judged against the Hero (what the Hero does
+    not meet does not apply); ``discard``: items discarded before the roll; ``inspiration``:
+    an Inspiration gem (+2 dice); ``achievement``: an Achievement gem (+1); ``focus``: the
+    Focus action this round (+1 die)."""
+
+    modifiers: Sequence[ModifierIntent]
+    discard: Sequence[str]
+    inspiration: bool
+    achievement: bool
+    focus: bool
 
 
 class Declared(msgspec.Struct, frozen=True, kw_only=True):
@@ -98,30 +115,34 @@ class Declared(msgspec.Struct, frozen=True, kw_only=True):
     def bonus(self) -> int:
         return sum(m.amount for m in self.modifiers if m.applied)
 
+    def adds(self, hindered: bool) -> int:
+        """What an active check adds to the successes rolled: the modifiers that apply, an
+        Achievement gem, -1 Hindered."""
+        return self.bonus + self.achievement - hindered
+
 
 def declare(
     registry: Registry,
     state: CampaignState,
     hero_name: str,
     ability: str,
+    declaration: Declaration,
     *,
     choose: str | None = None,
-    modifiers: Sequence[ModifierIntent] = (),
-    discard: Sequence[str] = (),
-    inspiration: bool = False,
-    achievement: bool = False,
     red: bool = True,
-    focus: bool = False,
 ) -> Declared:
     """The check ``hero_name`` declares: the ability (``might|agility`` offers a choice), the
-    dice it rolls, and each modifier judged against the Hero and what they discard."""
+    dice it rolls (``red``: Action dice, else Reaction dice), and each modifier judged against
+    the Hero and what they discard."""
     hero = state.hero(hero_name)
     chosen, choices = choose_ability(hero, ability, choose)
-    for name in discard:
+    discarding = tuple(declaration.get("discard", ()))
+    for name in discarding:
         hero.item(name)  # NotFound names what the Hero carries
-    discarding = tuple(discard)
     situation = Situation(state=state, hero=hero, discarding=discarding, registry=registry)
+    modifiers = declaration.get("modifiers", ())
     judged = tuple(judge(parsed_modifier(modifier), situation) for modifier in modifiers)
+    inspiration, focus = declaration.get("inspiration", False), declaration.get("focus", False)
     return Declared(
         hero=hero,
         ability=chosen,
@@ -129,7 +150,7 @@ def declare(
         dice=dice_for(state, hero, chosen, inspiration, red, focus=focus),
         focus=focus,
         inspiration=inspiration,
-        achievement=achievement,
+        achievement=declaration.get("achievement", False),
         discard=tuple(hero.item(name).name for name in discarding),
         modifiers=judged,
     )
@@ -147,7 +168,10 @@ def faces_for(
     one when None), which is recorded with them."""
     if faces is not None:
         if seed is not None:
-            raise BadInput("--seed is for dice the ledger rolls; leave it out with --roll")
+            raise BadInput(
+                "{seed} is for dice the ledger rolls; leave it out with {roll}",
+                fields=["seed", "roll"],
+            )
         red = kind == "action"
         why = dice_reason(
             state, declared.hero, declared.ability, declared.inspiration, red, focus=declared.focus
@@ -158,11 +182,51 @@ def faces_for(
             if "is not a face" not in str(error):
                 raise
             raise BadInput(
-                f"{error}; if the real die has it, record its faces with `dice set FILE` "
-                "(the base game's face counts are an assumption)"
+                f"{error}; if the real die has it, record its faces with {{set_dice}} "
+                "(the base game's face counts are an assumption)",
+                fields=["set_dice"],
             ) from None
     seed = check_seed(seed) if seed is not None else new_seed()
     return roll(die, declared.dice, kind, seed), seed
+
+
+class Rolled(TypedDict):
+    """What a check's event records of its roll: who rolled, in which ability, how many of
+    which die, the faces and the seed they came from, and the gems and Focus declared."""
+
+    hero: str
+    ability: Ability
+    dice: int
+    die: tuple[str, ...]
+    faces: tuple[str, ...]
+    seed: int | None
+    inspiration: bool
+    achievement: bool
+    focus: bool
+
+
+def rolled(
+    state: CampaignState,
+    declared: Declared,
+    die: tuple[str, ...],
+    kind: DieKind,
+    faces: tuple[str, ...] | None,
+    seed: int | None,
+) -> Rolled:
+    """The declared check's roll (its ``faces``, else rolled from ``seed``, see ``faces_for``)
+    as its event records it."""
+    shown, seed = faces_for(state, declared, die, kind, faces, seed)
+    return Rolled(
+        hero=declared.hero.name,
+        ability=declared.ability,
+        dice=declared.dice,
+        die=die,
+        faces=shown,
+        seed=seed,
+        inspiration=declared.inspiration,
+        achievement=declared.achievement,
+        focus=declared.focus,
+    )
 
 
 def read_faces(faces: Sequence[str]) -> tuple[str, ...]:

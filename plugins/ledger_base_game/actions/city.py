@@ -6,6 +6,8 @@ from ledger.hosting import Registry
 from ledger.model import CampaignState, Event, Hero, ServiceSpec
 from ledger_base_game.events_city import CityActivity, CityEventResolved, SleepFound
 
+PRICE = ("points", "stars")  # what a price paid is given as
+
 
 def resolve_city_event(game: Game) -> list[Event]:
     """The City Event card is resolved; each Hero now has 2 City Activity points."""
@@ -44,9 +46,11 @@ def city_activity(
                 injury=injury,
             )
         ]
-    for value, flag in ((restore, "--restore"), (heal, "--heal"), (sleep, "--sleep")):
+    for value, given in ((restore, "restore"), (heal, "heal"), (sleep, "sleep")):
         if value is not None:
-            raise BadInput(f"{spec.name}'s effects are known; {flag} cannot be given")
+            raise BadInput(
+                f"{spec.name}'s effects are known; {{{given}}} cannot be given", fields=[given]
+            )
     return [_service(game.state, found, spec, points, stars, gain_stars, injury)]
 
 
@@ -80,15 +84,22 @@ def _service(
     """A known service: which of its prices was paid, what it gives, which Injury it heals."""
     paid = _payment(state, spec, points, stars)
     if spec.variable_gain and gain_stars is None:
-        raise BadInput(f"{spec.name} gives a rolled number of Stars; give --gain-stars N")
+        raise BadInput(
+            f"{spec.name} gives a rolled number of Stars; give {{gain_stars}} N",
+            fields=["gain_stars"],
+        )
     if not spec.variable_gain and gain_stars is not None:
-        raise BadInput(f"{spec.name} gives {spec.gain_stars} Stars; --gain-stars cannot be given")
+        raise BadInput(
+            f"{spec.name} gives {spec.gain_stars} Stars; {{gain_stars}} cannot be given",
+            fields=["gain_stars"],
+        )
     if spec.heals_injury and injury is None:
         if len(hero.injuries) != 1:
             held = ", ".join(hero.injuries) or "none"
             raise BadInput(
-                f"name the Injury card {spec.name} discards with --injury "
-                f"({hero.name}'s Injury cards: {held})"
+                f"name the Injury card {spec.name} discards with {{injury}} "
+                f"({hero.name}'s Injury cards: {held})",
+                fields=["injury"],
             )
         injury = hero.injuries[0]
     if not spec.heals_injury and injury is not None:
@@ -115,13 +126,17 @@ def _payment(
         if points is None and stars is None:
             raise BadInput(
                 f"the ledger knows {spec.name}'s level-{spec.level} cost; at level {state.level} "
-                "give the cost your Campaign Book shows (--points N and/or --stars N)"
+                "give the cost your Campaign Book shows ({points} N and/or {stars} N)",
+                fields=PRICE,
             )
         return points or 0, stars or 0
     if points is None and stars is None:
         if len(options) > 1:
             choices = " or ".join(_price_text(p, s) for p, s in options)
-            raise BadInput(f"{spec.name} costs {choices}; say which was paid (--points/--stars)")
+            raise BadInput(
+                f"{spec.name} costs {choices}; say which was paid ({{points}}/{{stars}})",
+                fields=PRICE,
+            )
         return options[0]
     given = (points or 0, stars or 0)
     matching = [o for o in options if (points is None or o[0] == given[0])]

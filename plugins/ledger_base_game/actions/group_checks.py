@@ -10,9 +10,12 @@ from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event
+from ledger.rules.gems import GemKind
 from ledger_base_game.actions._rolls import (
+    Declaration,
     DiceChoice,
     ModifierIntent,
+    choose_ability,
     consequences,
     declare,
     dice_in_force,
@@ -20,6 +23,7 @@ from ledger_base_game.actions._rolls import (
     printed_modifier,
 )
 from ledger_base_game.group_checks import (
+    NOT_OPEN,
     GroupCheckClosed,
     GroupCheckGem,
     GroupCheckOpened,
@@ -69,9 +73,16 @@ def roll_for_group_check(
     )
 
 
-def spend_group_check_gem(game: Game, *, hero: str) -> list[Event]:
+def spend_group_check_gem(game: Game, *, hero: str, kind: GemKind = "achievement") -> list[Event]:
     """``hero`` spends an Achievement gem on the open group check: +1, once every Hero has
-    rolled, one per Hero. (An Inspiration gem is declared with the roll.)"""
+    rolled, one per Hero. An Inspiration gem is declared with the roll
+    (``roll_for_group_check``); after it, it is refused (§6)."""
+    if kind == "inspiration":
+        raise BadInput(
+            "an Inspiration gem is declared before the roll: {roll_for_group_check}; after the "
+            "roll it is refused (§6)",
+            fields=["roll_for_group_check"],
+        )
     return [GroupCheckGem(hero=game.hero(hero).name)]
 
 
@@ -110,7 +121,9 @@ def group_check(
     faces: dict[str, tuple[str, ...]] = {}
     for hero, values in _by_hero(state, _pairs(rolls)).items():
         if len(values) > 1 or hero not in heroes:
-            raise BadInput(f"--roll {hero}=... is given twice or {hero} does not roll")
+            raise BadInput(
+                f"{{rolls}} {hero}=... is given twice or {hero} does not roll", fields=["rolls"]
+            )
         faces[hero] = values[0]
     items = {
         hero: [item for value in values for item in _items(value)]
@@ -174,11 +187,11 @@ def _opened(
 ) -> GroupCheckOpened:
     state = game.state
     if order:
-        heroes, agreed = tuple(state.hero(name.strip()).name for name in order), True
+        heroes, agreed = tuple(state.hero(name).name for name in order), True
     else:
         heroes, agreed = taunt_order(state, tuple(state.heroes)), False
     number, thresholds = group_target(target, len(heroes))
-    chosen = declare(game.registry, state, heroes[0], ability).ability
+    chosen, _ = choose_ability(state.hero(heroes[0]), ability, None)
     return GroupCheckOpened(
         ability=chosen,
         target=number,
@@ -205,17 +218,14 @@ def _rolled(
     """One Hero's roll and what they declared for it."""
     group = state.group_check
     if group is None:
-        raise BadInput("no group check is open; open one with `group-step open`")
+        raise BadInput(NOT_OPEN, fields=["open_group_check"])
     printed = (*group.modifiers, *modifiers)
-    declared = declare(
-        registry,
-        state,
-        hero,
-        group.ability,
-        modifiers=printed,
-        discard=discard,
-        inspiration=inspiration,
-    )
+    declaration: Declaration = {
+        "modifiers": printed,
+        "discard": discard,
+        "inspiration": inspiration,
+    }
+    declared = declare(registry, state, hero, group.ability, declaration)
     die = dice_in_force(registry, state, dice_set).action
     faces, seed = faces_for(state, declared, die, "action", roll, seed)
     successes = action_successes(faces) + PER_FACE * stamina_faces(faces) + declared.bonus
@@ -250,7 +260,7 @@ def _by_hero(state: CampaignState, pairs: list[tuple[str, V]]) -> dict[str, list
     """Values by the Hero's recorded name, however the name was typed."""
     found: dict[str, list[V]] = {}
     for hero, value in pairs:
-        found.setdefault(state.hero(hero.strip()).name, []).append(value)
+        found.setdefault(state.hero(hero).name, []).append(value)
     return found
 
 

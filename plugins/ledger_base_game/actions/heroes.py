@@ -35,16 +35,18 @@ def add_hero(
     stats = {
         stat: given[stat] if given[stat] is not None else getattr(known, stat) for stat in STATS
     }
-    missing = [f"--{stat.replace('_', '-')}" for stat, value in stats.items() if value is None]
+    missing = [stat for stat, value in stats.items() if value is None]
     if missing:
+        listed = ", ".join(f"{{{stat}}}" for stat in missing)
         unknown = (
-            f"the base game does not know {', '.join(missing)}"
+            f"the base game does not know {listed}"
             if known.source
-            else f"no loaded plugin knows this Hero, so {', '.join(missing)} must be given"
+            else f"no loaded plugin knows this Hero, so {listed} must be given"
         )
         raise BadInput(
             f"{known.name}: {unknown}; give {'it' if len(missing) == 1 else 'them'} "
-            f"(e.g. {missing[0]} 3)"
+            f"(e.g. {{{missing[0]}}} 3)",
+            fields=missing,
         )
     if chips is None and known.chips is not None:
         stats["chips"] = known.chips + game.state.level - 1  # the data: level 1; +1 a level (§9.2)

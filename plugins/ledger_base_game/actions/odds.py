@@ -1,7 +1,7 @@
 """The odds of an active check: a query. It reads the campaign and returns a typed answer;
 it records nothing (call it directly, never through ``campaign.do``)."""
 
-from collections.abc import Sequence
+from typing import Unpack
 
 import msgspec
 
@@ -9,8 +9,13 @@ from ledger.actions import Game
 from ledger.dice import DiceSet, Odds, StaminaRule, check_odds
 from ledger.errors import BadInput
 from ledger.model import CampaignState, Modifier
-from ledger_base_game.actions._rolls import Declared, DiceChoice, ModifierIntent, declare
-from ledger_base_game.actions._rolls import dice_in_force as dice_for_roll
+from ledger_base_game.actions._rolls import (
+    Declaration,
+    Declared,
+    DiceChoice,
+    declare,
+    dice_in_force,
+)
 from ledger_base_game.actions.checks import check_target
 from ledger_base_game.check_rules import Ability, check_discards, check_gems
 
@@ -39,43 +44,28 @@ def odds_of_check(
     hero: str,
     ability: str,
     target: int,
-    dice_set: DiceChoice = None,
-    modifiers: Sequence[ModifierIntent] = (),
-    discard: Sequence[str] = (),
-    inspiration: bool = False,
-    achievement: bool = False,
-    hindered: bool = False,
-    focus: bool = False,
     choose: str | None = None,
+    dice_set: DiceChoice = None,
+    hindered: bool = False,
+    **declared: Unpack[Declaration],
 ) -> CheckOdds:
     """The odds of the check ``make_check`` would make with the same intent, computed from the
     die definitions and the Hero's state (level, unspent stamina, gems, items, modifiers,
     conditions); refused as the check would be refused before rolling. Records nothing."""
     state = game.state
-    declared = declare(
-        game.registry,
-        state,
-        hero,
-        ability,
-        choose=choose,
-        modifiers=modifiers,
-        discard=discard,
-        inspiration=inspiration,
-        achievement=achievement,
-        focus=focus,
-    )
-    dice = dice_for_roll(game.registry, state, dice_set)
+    made = declare(game.registry, state, hero, ability, declared, choose=choose)
+    dice = dice_in_force(game.registry, state, dice_set)
     check_target(target)
-    result = odds_of(state, declared, dice.action, target, hindered)
+    result = odds_of(state, made, dice.action, target, hindered)
     return CheckOdds(
-        hero=declared.hero.name,
-        ability=declared.ability,
+        hero=made.hero.name,
+        ability=made.ability,
         target=target,
-        dice=declared.dice,
-        bonus=declared.bonus + declared.achievement - hindered,
+        dice=made.dice,
+        bonus=made.adds(hindered),
         stamina_rule=stamina_rule(state),
-        unspent_stamina=declared.hero.stamina.unspent,
-        modifiers=declared.modifiers,
+        unspent_stamina=made.hero.stamina.unspent,
+        modifiers=made.modifiers,
         dice_set=dice,
         probability=result.probability,
         expected_stamina=result.expected_stamina,
@@ -95,6 +85,6 @@ def odds_of(
     check_discards(declared.hero, declared.discard)
     if hindered and not state.in_scenario:
         raise BadInput("a Hero is Hindered only in a scenario, next to enemies")
-    bonus = declared.bonus + declared.achievement - hindered
+    bonus = declared.adds(hindered)
     rule = stamina_rule(state)
     return check_odds(die, declared.dice, target, bonus, rule, declared.hero.stamina.unspent)

@@ -2,14 +2,15 @@
 such as 2xHC+4 (HC: the Hero Count)."""
 
 import re
-from collections.abc import Sequence
+from typing import Unpack, cast
 
 from ledger.actions import Game
 from ledger.errors import BadInput
 from ledger.model import Event
 from ledger.text import quoted
-from ledger_base_game.actions._rolls import DiceChoice, ModifierIntent, declare, dice_in_force
-from ledger_base_game.actions.checks import Spend, build_check
+from ledger_base_game.actions._rolls import declare, dice_in_force
+from ledger_base_game.actions.checks import CheckIntent, build_check
+from ledger_base_game.check_rules import Ability
 from ledger_base_game.group_checks import ProgressiveCheckOpened, ProgressiveRound
 
 # "12", "HC", "2xHC+4", "3×HC-1": HC is the Hero Count symbol.
@@ -23,7 +24,10 @@ def evaluate_target(text: str, heroes: int) -> int:
         return int(text)
     match = FORMULA.match(text)
     if match is None:
-        raise BadInput(f"TARGET is a number or a formula like 2xHC+4, not {quoted(text)}")
+        raise BadInput(
+            f"{{target}} is a number or a formula like 2xHC+4, not {quoted(text)}",
+            fields=["target"],
+        )
     factor, sign, offset = match.groups()
     value = int(factor or 1) * heroes
     if offset:
@@ -41,63 +45,31 @@ def open_progressive_check(
     if not 1 <= count <= MAX_HERO_COUNT:
         raise BadInput(f"the Hero Count is from 1 to {MAX_HERO_COUNT}, not {count}")
     printed = str(target)
+    value = evaluate_target(printed, count)
     formula = "" if printed.strip().isdigit() else printed
-    return [
-        ProgressiveCheckOpened(
-            name=name,
-            ability=ability.strip().lower(),  # type: ignore[arg-type]  # apply checks it
-            target=evaluate_target(printed, count),
-            formula=formula,
-        )
-    ]
+    chosen = cast(Ability, ability.strip().lower())  # the rule (apply) refuses any other
+    return [ProgressiveCheckOpened(name=name, ability=chosen, target=value, formula=formula)]
 
 
 def attempt_progressive_check(
-    game: Game,
-    *,
-    name: str,
-    hero: str,
-    roll: tuple[str, ...] | None = None,
-    seed: int | None = None,
-    dice_set: DiceChoice = None,
-    modifiers: Sequence[ModifierIntent] = (),
-    discard: Sequence[str] = (),
-    spend: Spend = 0,
-    inspiration: bool = False,
-    achievement: bool = False,
-    hindered: bool = False,
-    focus: bool = False,
-    outcome: str | None = None,
+    game: Game, *, name: str, hero: str, **intent: Unpack[CheckIntent]
 ) -> list[Event]:
     """``hero`` attempts progressive check ``name``: a check in its ability, as
-    ``make_check`` makes one, whose total adds to the progress. ``spend="best"`` spends as
-    much stamina as helps towards what remains."""
+    ``make_check`` makes one (``intent`` alike), whose total adds to the progress.
+    ``spend="best"`` spends as much stamina as helps towards what remains."""
     state = game.state
     check = state.progressive_checks.get(name)
     if check is None:
         known = ", ".join(state.progressive_checks) or "none"
         raise BadInput(f"no progressive check named {quoted(name)} (open: {known})")
-    declared = declare(
-        game.registry,
-        state,
-        hero,
-        check.ability,
-        modifiers=modifiers,
-        discard=discard,
-        inspiration=inspiration,
-        achievement=achievement,
-        focus=focus,
-    )
+    declared = declare(game.registry, state, hero, check.ability, intent)
+    die = dice_in_force(game.registry, state, intent.get("dice_set")).action
     return build_check(
         state,
         declared,
-        dice_in_force(game.registry, state, dice_set).action,
+        die,
         None,
-        roll,
-        seed,
-        spend,
-        hindered,
-        outcome,
+        intent,
         progressive=check.name,
         best_target=check.target - check.progress,
     )

@@ -5,11 +5,12 @@ from ledger.dice import reaction_successes
 from ledger.errors import BadInput
 from ledger.model import Event
 from ledger_base_game.actions._rolls import (
+    Declaration,
     DiceChoice,
     consequences,
     declare,
     dice_in_force,
-    faces_for,
+    rolled,
 )
 from ledger_base_game.checks import ReactionMade
 from ledger_base_game.events import DamageTaken, StaminaLost
@@ -35,42 +36,29 @@ def react(
     Blessed); each success prevents 1, an hourglass gives ``hourglass`` successes through an
     effect the Ally has, an Achievement gem 1 more; the rest is taken."""
     if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
-        raise BadInput("a reaction is against damage or stamina loss: one positive amount")
+        raise BadInput(
+            "give either {damage} N or {stamina_loss} N, a positive number",
+            fields=["damage", "stamina_loss"],
+        )
     state = game.state
-    declared = declare(
-        game.registry,
-        state,
-        hero,
-        ability,
-        inspiration=inspiration,
-        achievement=achievement,
-        red=False,
-        focus=focus,
-    )
+    gems_and_focus: Declaration = {
+        "inspiration": inspiration,
+        "achievement": achievement,
+        "focus": focus,
+    }
+    declared = declare(game.registry, state, hero, ability, gems_and_focus, red=False)
     die = dice_in_force(game.registry, state, dice_set).reaction
-    faces, seed = faces_for(state, declared, die, "reaction", roll, seed)
-    amount = damage + stamina_loss
-    prevented = min(reaction_successes(faces, hourglass) + declared.achievement, amount)
-    name = declared.hero.name
-    events: list[Event] = [
-        ReactionMade(
-            hero=name,
-            ability=declared.ability,
-            dice=declared.dice,
-            die=die,
-            faces=faces,
-            seed=seed,
-            inspiration=declared.inspiration,
-            achievement=declared.achievement,
-            hourglass=hourglass,
-            focus=declared.focus,
-            damage=damage,
-            stamina_loss=stamina_loss,
-            prevented=prevented,
-        ),
-        *consequences(state, declared, red=False),
-    ]
-    if amount > prevented:
+    made = rolled(state, declared, die, "reaction", roll, seed)
+    successes = reaction_successes(made["faces"], hourglass) + declared.achievement
+    reaction = ReactionMade(
+        **made,
+        hourglass=hourglass,
+        damage=damage,
+        stamina_loss=stamina_loss,
+        prevented=min(successes, damage + stamina_loss),
+    )
+    events: list[Event] = [reaction, *consequences(state, declared, red=False)]
+    if reaction.taken:
         taken = DamageTaken if damage else StaminaLost
-        events.append(taken(hero=name, amount=amount - prevented))
+        events.append(taken(hero=reaction.hero, amount=reaction.taken))
     return events

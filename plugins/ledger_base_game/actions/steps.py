@@ -1,5 +1,7 @@
 """The campaign cycle City → Journey → Scenario → City (§8) and the end of a scenario (§8.4)."""
 
+from collections.abc import Sequence
+
 from ledger.actions import Game
 from ledger.campaign import Campaign, resolve
 from ledger.errors import BadInput
@@ -44,7 +46,7 @@ def end_scenario(
     outcome: str | None = None,
     xp: bool | None = None,
     arena: bool | None = None,
-    achievements: tuple[str, ...] = (),
+    achievements: Sequence[str] = (),
     group_achievements: int = 0,
     keep_card: bool = False,
 ) -> list[Event]:

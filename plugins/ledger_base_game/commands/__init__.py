@@ -7,7 +7,7 @@ A CLI that loads lazily imports a module when one of its commands is used."""
 import importlib
 
 from ledger.hosting import CommandGroup
-from ledger_cli.helpers import add_lazy
+from ledger_cli.helpers import action_words, add_lazy
 
 COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("hero", "party"), ("hero", "sheets")),
@@ -29,7 +29,17 @@ COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 )
 
 
+# How the command line writes the actions a refusal may name (an error's fields, such as
+# "open one with {open_group_check}"); arguments are named by each command's own options.
+ACTIONS = {
+    "open_group_check": "`group-step open`",
+    "new_progressive_round": "`progressive round`",
+    "set_dice": "`dice set FILE`",
+}
+
+
 def register(cli: CommandGroup) -> None:
+    action_words(cli, ACTIONS)
     for names, modules in COMMANDS:
         paths = [f"{__name__}.{module}" for module in modules]
         if not add_lazy(cli, names, paths):

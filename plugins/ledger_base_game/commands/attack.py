@@ -1,6 +1,7 @@
 """attack HERO DICE: an attack action's Action dice, its stamina cost and stamina faces."""
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -11,8 +12,9 @@ from ledger_base_game.commands.rolls import (
     parse_faces,
     roll_option,
     seed_option,
+    show_rolled,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, output, pass_app, show_recorded
+from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
 
 
 @click.command("attack", cls=Command, context_settings=NUMBERS)
@@ -37,9 +39,9 @@ def attack(
     dice: int,
     cost: int,
     spend: int,
-    roll_text: str | None,
+    roll: str | None,
     seed: int | None,
-    dice_file: Path | None,
+    dice_set: Path | None,
     as_json: bool,
 ) -> None:
     """HERO makes an attack rolling DICE Action dice (+1 Blessed, -1 Weakened).
@@ -57,17 +59,15 @@ def attack(
         dice=dice,
         cost=cost,
         spend=spend,
-        roll=parse_faces(roll_text),
+        roll=parse_faces(roll),
         seed=seed,
-        dice_set=dice_file,
+        dice_set=dice_set,
     )
-    if as_json:
-        made = recorded.events[0]
-        assert isinstance(made, AttackMade)
-        data = {"faces": list(made.faces), "seed": made.seed, "successes": made.successes}
-        click.echo(output.to_json({**data, **output.recorded_json(recorded)}))
-    else:
-        show_recorded(recorded, False)
+    show_rolled(recorded, as_json, AttackMade, attack_json)
+
+
+def attack_json(made: AttackMade) -> dict[str, Any]:
+    return {"faces": list(made.faces), "seed": made.seed, "successes": made.successes}
 
 
 def register(cli: click.Group) -> None:

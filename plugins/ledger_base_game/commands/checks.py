@@ -22,8 +22,9 @@ from ledger_base_game.commands.rolls import (
     parse_target,
     roll_option,
     seed_option,
+    show_rolled,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, output, pass_app, show_recorded
+from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,12 +39,12 @@ def parse_spend(text: str) -> checks.Spend:
         raise BadInput(f"--spend-stamina is a number or 'best', not {text!r}") from None
 
 
-def check_intent(options: dict[str, Any]) -> dict[str, Any]:
+def check_intent(options: dict[str, Any]) -> checks.CheckIntent:
     """What check and progressive attempt share, as the actions' typed intent."""
     return {
-        "roll": parse_faces(options["roll_text"]),
+        "roll": parse_faces(options["roll"]),
         "seed": options["seed"],
-        "dice_set": options["dice_file"],
+        "dice_set": options["dice_set"],
         "modifiers": options["modifiers"],
         "discard": options["discard"],
         "spend": parse_spend(options["spend"]),
@@ -54,9 +55,7 @@ def check_intent(options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def check_json(recorded: Recorded) -> dict[str, Any]:
-    check = recorded.events[0]
-    assert isinstance(check, CheckMade)
+def check_json(check: CheckMade) -> dict[str, Any]:
     return {
         "hero": check.hero,
         "ability": check.ability,
@@ -69,15 +68,11 @@ def check_json(recorded: Recorded) -> dict[str, Any]:
         "total": check.total,
         "success": check.success,
         "outcome": check.outcome,
-        **output.recorded_json(recorded),
     }
 
 
 def show_check(recorded: Recorded, as_json: bool) -> None:
-    if as_json:
-        click.echo(output.to_json(check_json(recorded)))
-    else:
-        show_recorded(recorded, False)
+    show_rolled(recorded, as_json, CheckMade, check_json)
 
 
 check_options = [

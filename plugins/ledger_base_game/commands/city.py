@@ -39,7 +39,7 @@ def event_resolved(app: App, as_json: bool) -> None:
 @click.option("--gain-stars", type=int, help="Stars the activity gives.")
 @click.option("--restore", type=int, help="Stamina it restores.")
 @click.option("--heal", type=int, help="Damage it heals.")
-@click.option("--sleep", "sleep_at", metavar="PLACE", help="It gives a place to sleep.")
+@click.option("--sleep", metavar="PLACE", help="It gives a place to sleep.")
 @click.option("--injury", metavar="NAME", help="The Injury card it discards.")
 @json_option
 @pass_app
@@ -52,7 +52,7 @@ def activity(
     gain_stars: int | None,
     restore: int | None,
     heal: int | None,
-    sleep_at: str | None,
+    sleep: str | None,
     injury: str | None,
     as_json: bool,
 ) -> None:
@@ -76,7 +76,7 @@ def activity(
         gain_stars=gain_stars,
         restore=restore,
         heal=heal,
-        sleep=sleep_at,
+        sleep=sleep,
         injury=injury,
         as_json=as_json,
     )

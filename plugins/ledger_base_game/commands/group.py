@@ -38,7 +38,7 @@ def parse_group_target(text: str) -> int | tuple[int, ...]:
 
 def parse_order(text: str | None) -> tuple[str, ...] | None:
     """--order A,B: the Heroes who roll, in the order agreed."""
-    return tuple(text.split(",")) if text else None
+    return tuple(name.strip() for name in text.split(",")) if text else None
 
 
 def per_hero(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
@@ -48,7 +48,7 @@ def per_hero(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
         hero, sep, rest = value.partition("=")
         if not sep:
             raise BadInput(f"{what} is written HERO=VALUE, not {quoted(value)}")
-        pairs.append((hero, rest))
+        pairs.append((hero.strip(), rest))
     return pairs
 
 
@@ -125,7 +125,7 @@ def group_check(
     modifiers: tuple[str, ...],
     success_entry: str | None,
     failure_entry: str | None,
-    dice_file: Path | None,
+    dice_set: Path | None,
     as_json: bool,
 ) -> None:
     """A group ABILITY check: each Hero rolls in order, then gems, then the total counts.
@@ -155,7 +155,7 @@ def group_check(
         modifiers=modifiers,
         success_entry=success_entry,
         failure_entry=failure_entry,
-        dice_set=dice_file,
+        dice_set=dice_set,
     )
     show_closed(app, recorded, as_json)
 

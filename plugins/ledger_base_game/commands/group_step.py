@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from ledger.errors import BadInput
+from ledger.model import CampaignState
+from ledger.rules.gems import GemKind
 from ledger_base_game.actions import group_checks
 from ledger_base_game.commands.group import (
     group_json,
@@ -24,11 +25,10 @@ from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
-    at_option,
     json_option,
     listing_group,
-    output,
     pass_app,
+    state_view,
 )
 
 
@@ -77,12 +77,12 @@ def open_step(
 def roll_step(
     app: App,
     hero: str,
-    roll_text: str | None,
+    roll: str | None,
     seed: int | None,
     gem: str | None,
     discard: tuple[str, ...],
     modifiers: tuple[str, ...],
-    dice_file: Path | None,
+    dice_set: Path | None,
     as_json: bool,
 ) -> None:
     """HERO's roll, with the optional effects declared before it; the check's modifiers
@@ -90,17 +90,21 @@ def roll_step(
     app.do(
         group_checks.roll_for_group_check,
         hero=hero,
-        roll=parse_faces(roll_text),
+        roll=parse_faces(roll),
         seed=seed,
         inspiration=gem is not None,
         discard=discard,
         modifiers=modifiers,
-        dice_set=dice_file,
+        dice_set=dice_set,
         as_json=as_json,
     )
 
 
-@click.command("gem", cls=Command)
+@click.command(
+    "gem",
+    cls=Command,
+    words={"roll_for_group_check": "`group-step roll HERO --gem inspiration`"},
+)
 @click.argument("hero")
 @click.option(
     "--kind",
@@ -110,14 +114,9 @@ def roll_step(
 )
 @json_option
 @pass_app
-def gem_step(app: App, hero: str, kind: str, as_json: bool) -> None:
+def gem_step(app: App, hero: str, kind: GemKind, as_json: bool) -> None:
     """HERO spends an Achievement gem: +1, once every Hero has rolled."""
-    if kind == "inspiration":
-        raise BadInput(
-            "an Inspiration gem is declared before the roll: `group-step roll HERO --gem "
-            "inspiration`; after the roll it is refused (§6)"
-        )
-    app.do(group_checks.spend_group_check_gem, hero=hero, as_json=as_json)
+    app.do(group_checks.spend_group_check_gem, hero=hero, kind=kind, as_json=as_json)
 
 
 @click.command("close", cls=Command)
@@ -128,26 +127,24 @@ def close_step(app: App, as_json: bool) -> None:
     show_closed(app, app.perform(group_checks.close_group_check), as_json)
 
 
-@click.command("show", cls=Command)
-@at_option
-@json_option
-@pass_app
-def show_step(app: App, at: str | None = None, as_json: bool = False) -> None:
-    """The open group check: order, rolls so far, gems, running total."""
-    _, state = app.state(at)
+def group_lines(state: CampaignState) -> list[str]:
     group = state.group_check
-    if as_json:
-        click.echo(output.to_json(group_json(state, None) or None))
-        return
     if group is None:
-        click.echo("No group check is open.")
-        return
-    click.echo(f"Group {group.ability.title()} check, {group.target} needed")
+        return ["No group check is open."]
+    lines = [f"Group {group.ability.title()} check, {group.target} needed"]
     for hero in group.order:
         rolled = group.rolled.get(hero)
         gem = " +1 gem" if hero in group.gems else ""
-        click.echo(f"  {hero:<12} {'not rolled' if rolled is None else rolled}{gem}")
-    click.echo(f"  Total {group.total}")
+        lines.append(f"  {hero:<12} {'not rolled' if rolled is None else rolled}{gem}")
+    return [*lines, f"  Total {group.total}"]
+
+
+show_step = state_view(
+    "show",
+    "The open group check: order, rolls so far, gems, running total.",
+    lambda state: group_json(state, None) or None,
+    group_lines,
+)
 
 
 def register(cli: click.Group) -> None:

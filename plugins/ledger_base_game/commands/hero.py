@@ -2,6 +2,7 @@
 
 import click
 
+from ledger.model import CampaignState
 from ledger_base_game.actions import heroes as actions
 from ledger_base_game.events import HeroJoined
 from ledger_cli.helpers import (
@@ -13,6 +14,7 @@ from ledger_cli.helpers import (
     output,
     output_city,
     pass_app,
+    state_view,
 )
 
 
@@ -26,36 +28,18 @@ from ledger_cli.helpers import (
 @click.option("--wounded-chips", type=int, help="Chips on the red (wounded) disk side.")
 @json_option
 @pass_app
-def add(
-    app: App,
-    name: str,
-    might: int | None,
-    agility: int | None,
-    will: int | None,
-    taunt: int | None,
-    chips: int | None,
-    wounded_chips: int | None,
-    as_json: bool,
-) -> None:
+def add(app: App, /, name: str, as_json: bool, **stats: int | None) -> None:
     """A Hero joins. Base-game Heroes take what the base game knows; give the rest.
 
     \b
     Example:
       campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
     """
-    given = {
-        "might": might,
-        "agility": agility,
-        "will": will,
-        "taunt": taunt,
-        "chips": chips,
-        "wounded_chips": wounded_chips,
-    }
-    recorded = app.do(actions.add_hero, name=name, as_json=as_json, **given)
+    recorded = app.do(actions.add_hero, name=name, as_json=as_json, **stats)
     # Say which stats came from the plugins' data rather than the command line.
     joined = recorded.events[0]
     known = app.registry.heroes.find(joined.hero) if isinstance(joined, HeroJoined) else None
-    defaults = [stat for stat, value in given.items() if value is None]
+    defaults = [stat for stat in actions.STATS if stats[stat] is None]
     if defaults and known is not None and known.source and not as_json:
         click.echo(f"   {', '.join(defaults)} from the base game ({known.source})")
 
@@ -81,15 +65,11 @@ def show(app: App, name: str, at: str | None, as_json: bool) -> None:
         click.echo("\n".join(output.hero_text(found, state)))
 
 
-@click.command("list", cls=Command)
-@at_option
-@json_option
-@pass_app
-def list_heroes(app: App, at: str | None = None, as_json: bool = False) -> None:
-    """The Heroes' names."""
-    _, state = app.state(at)
-    names = list(state.heroes)
-    click.echo(output.to_json(names) if as_json else "\n".join(names))
+def hero_names(state: CampaignState) -> list[str]:
+    return list(state.heroes)
+
+
+list_heroes = state_view("list", "The Heroes' names.", hero_names, hero_names)
 
 
 @click.command("show", cls=Command)

@@ -5,17 +5,17 @@ from typing import Any
 
 import click
 
+from ledger.model import CampaignState
 from ledger_base_game.actions import progressive as actions
 from ledger_base_game.commands.checks import check_intent, check_options, show_check, with_options
 from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
-    at_option,
     json_option,
     listing_group,
-    output,
     pass_app,
+    state_view,
 )
 
 
@@ -73,35 +73,36 @@ def new_round(app: App, name: str, as_json: bool) -> None:
     app.do(actions.new_progressive_round, name=name, as_json=as_json)
 
 
-@click.command("show", cls=Command)
-@at_option
-@json_option
-@pass_app
-def show(app: App, at: str | None = None, as_json: bool = False) -> None:
-    """Every progressive check: progress, target, who attempted this round."""
-    _, state = app.state(at)
-    checks = state.progressive_checks
-    if as_json:
-        data = {
-            name: {
-                "ability": c.ability,
-                "progress": c.progress,
-                "target": c.target,
-                "remaining": max(c.target - c.progress, 0),
-                "complete": c.complete,
-                "round": c.turn,
-                "attempted": list(c.attempted),
-            }
-            for name, c in checks.items()
+def progressive_json(state: CampaignState) -> dict[str, Any]:
+    return {
+        name: {
+            "ability": c.ability,
+            "progress": c.progress,
+            "target": c.target,
+            "remaining": max(c.target - c.progress, 0),
+            "complete": c.complete,
+            "round": c.turn,
+            "attempted": list(c.attempted),
         }
-        click.echo(output.to_json(data))
-        return
-    for name, c in checks.items():
+        for name, c in state.progressive_checks.items()
+    }
+
+
+def progressive_lines(state: CampaignState) -> list[str]:
+    lines = []
+    for name, c in state.progressive_checks.items():
         done = " — complete" if c.complete else f", {c.target - c.progress} to go"
         tried = f"; attempted this round: {', '.join(c.attempted)}" if c.attempted else ""
-        click.echo(f"{name}: {c.ability.title()} {c.progress}/{c.target}{done}{tried}")
-    if not checks:
-        click.echo("No progressive checks.")
+        lines.append(f"{name}: {c.ability.title()} {c.progress}/{c.target}{done}{tried}")
+    return lines or ["No progressive checks."]
+
+
+show = state_view(
+    "show",
+    "Every progressive check: progress, target, who attempted this round.",
+    progressive_json,
+    progressive_lines,
+)
 
 
 def register(cli: click.Group) -> None:

@@ -1,10 +1,10 @@
 """react HERO ABILITY: a reactive check (§5.2) against damage or stamina loss."""
 
 from pathlib import Path
+from typing import Any
 
 import click
 
-from ledger.errors import BadInput
 from ledger_base_game.actions import reactions
 from ledger_base_game.checks import ReactionMade
 from ledger_base_game.commands.rolls import (
@@ -15,8 +15,9 @@ from ledger_base_game.commands.rolls import (
     parse_faces,
     roll_option,
     seed_option,
+    show_rolled,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, output, pass_app, show_recorded
+from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
 
 
 @click.command("react", cls=Command, context_settings=NUMBERS)
@@ -43,9 +44,9 @@ def react(
     ability: str,
     damage: int,
     stamina_loss: int,
-    roll_text: str | None,
+    roll: str | None,
     seed: int | None,
-    dice_file: Path | None,
+    dice_set: Path | None,
     gems: tuple[str, ...],
     focus: bool,
     hourglass: int,
@@ -59,35 +60,30 @@ def react(
     Example:
       campaign-ledger react Torrax might --damage 3 --roll "2 H 0"
     """
-    if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
-        raise BadInput("give either --damage N or --stamina-loss N, a positive number")
     recorded = app.perform(
         reactions.react,
         hero=hero,
         ability=ability,
         damage=damage,
         stamina_loss=stamina_loss,
-        roll=parse_faces(roll_text),
+        roll=parse_faces(roll),
         seed=seed,
-        dice_set=dice_file,
+        dice_set=dice_set,
         focus=focus,
         hourglass=hourglass,
         **gem_flags(gems),
     )
-    if not as_json:
-        show_recorded(recorded, False)
-        return
-    reaction = recorded.events[0]
-    assert isinstance(reaction, ReactionMade)
-    data = {
+    show_rolled(recorded, as_json, ReactionMade, reaction_json)
+
+
+def reaction_json(reaction: ReactionMade) -> dict[str, Any]:
+    return {
         "hero": reaction.hero,
         "faces": list(reaction.faces),
         "seed": reaction.seed,
         "prevented": reaction.prevented,
-        "taken": reaction.damage + reaction.stamina_loss - reaction.prevented,
-        **output.recorded_json(recorded),
+        "taken": reaction.taken,
     }
-    click.echo(output.to_json(data))
 
 
 def register(cli: click.Group) -> None:

@@ -1,15 +1,20 @@
 """What the commands that roll dice share on the command line: their options, reading the
 player's text into an action's typed intent, and showing modifiers as judged."""
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, TypeVar
 
 import click
 
+from ledger.campaign import Recorded
 from ledger.dice import split_faces
 from ledger.errors import BadInput
-from ledger.model import Modifier
+from ledger.model import Event, Modifier
 from ledger.text import quoted
+from ledger_cli.helpers import output, show_recorded
+
+E = TypeVar("E", bound=Event)
 
 GEMS = ("achievement", "inspiration")
 
@@ -29,13 +34,31 @@ def parse_faces(text: str | None) -> tuple[str, ...] | None:
     return None if text is None else split_faces(text)
 
 
-def gem_flags(gems: tuple[str, ...]) -> dict[str, bool]:
+class GemFlags(TypedDict):
+    inspiration: bool
+    achievement: bool
+
+
+def gem_flags(gems: tuple[str, ...]) -> GemFlags:
     """``inspiration`` and ``achievement`` from repeated --gem options; one of each per
     check."""
     for kind in GEMS:
         if gems.count(kind) > 1:
             raise BadInput(f"at most one {kind.title()} gem per check (§6)")
     return {"inspiration": "inspiration" in gems, "achievement": "achievement" in gems}
+
+
+def show_rolled(
+    recorded: Recorded, as_json: bool, kind: type[E], data: Callable[[E], dict[str, Any]]
+) -> None:
+    """What a command that rolls recorded: as text, every event; as JSON, ``data`` of the roll
+    (the first event, a ``kind``) and what was recorded."""
+    if not as_json:
+        show_recorded(recorded, False)
+        return
+    rolled = recorded.events[0]
+    assert isinstance(rolled, kind)
+    click.echo(output.to_json({**data(rolled), **output.recorded_json(recorded)}))
 
 
 def modifier_lines(modifiers: tuple[Modifier, ...]) -> list[str]:
@@ -53,7 +76,6 @@ def modifiers_json(modifiers: tuple[Modifier, ...]) -> list[dict[str, Any]]:
 
 roll_option = click.option(
     "--roll",
-    "roll_text",
     metavar="FACES",
     help="Faces read off real dice in the order rolled, e.g. '1 2 1+ S 1' (red: 0 1 2 1+ S; "
     "blue: 0 1 2 H). Without it the ledger rolls and records the seed.",
@@ -63,7 +85,7 @@ seed_option = click.option(
 )
 dice_option = click.option(
     "--dice",
-    "dice_file",
+    "dice_set",
     type=click.Path(path_type=Path, dir_okay=False),
     help="A TOML die definition for this command only ([action] faces = [...]).",
 )

@@ -6,22 +6,19 @@ from ledger_base_game.actions import steps
 from ledger_cli.helpers import (
     App,
     Command,
-    at_option,
     json_option,
     listing_group,
     output,
     pass_app,
+    state_view,
 )
 
-
-@click.command("show", cls=Command)
-@at_option
-@json_option
-@pass_app
-def show(app: App, at: str | None = None, as_json: bool = False) -> None:
-    """The step the campaign is in, now or at --at."""
-    _, state = app.state(at)
-    click.echo(output.to_json(output.step_json(state)) if as_json else output.step_text(state))
+show = state_view(
+    "show",
+    "The step the campaign is in, now or at --at.",
+    output.step_json,
+    lambda state: [output.step_text(state)],
+)
 
 
 @click.command("city", cls=Command)
