@@ -1,4 +1,4 @@
-"""The README table from a bench run's JSON: ``python -m bench.report bench.json``."""
+"""docs/performance.md's table from a bench run's JSON: ``python -m bench.report bench.json``."""
 
 import json
 import sys

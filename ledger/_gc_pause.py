@@ -2,7 +2,7 @@
 
 Importing 100,000 events keeps every row, event and state alive until the one transaction
 that writes them; each full collection then walks all of them again, a third of the import's
-time (README, Performance, target 2). Reference counting still frees everything as usual;
+time (docs/performance.md, target 2). Reference counting still frees everything as usual;
 collection resumes, as it was, when the block ends.
 """
 

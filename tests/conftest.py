@@ -67,7 +67,7 @@ def soak(request: pytest.FixtureRequest) -> int:
 
 @pytest.fixture
 def record_figures(request: pytest.FixtureRequest) -> Callable[..., None]:
-    """``record_figures("Crash", kills=20, lost=0)``: figures for the README table."""
+    """``record_figures("Crash", kills=20, lost=0)``: figures for docs/reliability.md's table."""
 
     def record(area: str, **numbers: int) -> None:
         figures.record(request.config, area, **numbers)

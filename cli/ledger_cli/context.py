@@ -79,10 +79,6 @@ class App:
         seq = resolve(campaign, at) if at is not None else campaign.head().seq
         return seq, campaign.state(seq)
 
-    def hero_name(self, name: str) -> str:
-        """The Hero's name as recorded, from a name typed in any case."""
-        return self.campaign().state().hero(name).name
-
     def locked(self) -> AbstractContextManager[object]:
         """Around reading and recording: nothing at first; once the command lost a race, the
         file's write lock, so that running it again cannot lose again. The command is shown

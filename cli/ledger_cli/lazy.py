@@ -1,6 +1,6 @@
 """A click group that imports a command's module only when that command is used.
 
-Start-up is most of a short command's cost (README, Performance, target 6): ``hero show``
+Start-up is most of a short command's cost (docs/performance.md, target 6): ``hero show``
 should not import the code of forty other commands. The group knows each command's name and
 the modules whose ``register(cli)`` define it; help and listings import them all, so they
 still show every command with its help.

@@ -2,9 +2,10 @@
 
 click rebuilds both for every invocation: the parameter list with its duplicate-name checks,
 and an option parser holding one object per option. A command line runs each command once,
-but ``batch`` runs one per line, and there they were a third of click's cost (README,
-Performance). Both depend only on the command's parameters and on a few context settings,
-which are the key of the cache; the parser is told each call's context before it parses."""
+but ``batch`` runs one per line, and there they were a third of click's cost
+(docs/performance.md). Both depend only on the command's parameters and on a few context
+settings, which are the key of the cache; the parser is told each call's context before it
+parses."""
 
 from collections.abc import Mapping
 from typing import Any

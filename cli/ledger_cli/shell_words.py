@@ -5,7 +5,7 @@ concatenation: about 13 us for a typical batch line, and quadratic in a long wor
 line took 21 s). A line of plain words and double-quoted words without backslashes
 (``damage "Zuva'Sai" 2``) is split by two regular expressions; any other line (single
 quotes, escapes, quotes inside a word, an unclosed quote) by one scan of regular-expression
-pieces, linear in the line (``_pieces``). tests/test_shell_words.py compares both with
+pieces, linear in the line (``_pieces``). tests/cli/test_shell_words.py compares both with
 ``shlex.split`` on random lines."""
 
 import re

@@ -1,9 +1,9 @@
 """Whether any installed distribution may declare a campaign-ledger entry point, cheaply.
 
-``importlib.metadata`` costs about 10-40 ms to import and scan on every start-up (README,
-Performance, target 6), most often to find no expansion at all. This looks for the group's
-header in the ``entry_points.txt`` files on ``sys.path`` and answers False only when it is
-sure: any path entry it cannot read as a plain folder (a zip, an unusual finder) answers
+``importlib.metadata`` costs about 10-40 ms to import and scan on every start-up
+(docs/performance.md, target 6), most often to find no expansion at all. This looks for the
+group's header in the ``entry_points.txt`` files on ``sys.path`` and answers False only when it
+is sure: any path entry it cannot read as a plain folder (a zip, an unusual finder) answers
 True, and the caller then asks ``importlib.metadata`` as before.
 """
 

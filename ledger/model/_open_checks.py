@@ -38,3 +38,8 @@ class ProgressiveCheck(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def complete(self) -> bool:
         return self.progress >= self.target
+
+    @property
+    def remaining(self) -> int:
+        """Successes still needed (0 once complete)."""
+        return max(self.target - self.progress, 0)

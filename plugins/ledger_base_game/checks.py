@@ -132,7 +132,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         notes = _stamina_note(before, self.faces)
         if self.progressive is not None:
             check = after.progressive_checks[self.progressive]
-            done = "complete" if check.complete else f"{check.target - check.progress} to go"
+            done = "complete" if check.complete else f"{check.remaining} to go"
             notes.append(f"{self.progressive!r}: {check.progress}/{check.target}, {done}")
         return notes
 

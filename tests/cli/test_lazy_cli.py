@@ -1,4 +1,4 @@
-"""The CLI imports a command's module only when the command is used (README, Performance,
+"""The CLI imports a command's module only when the command is used (docs/performance.md,
 target 6), yet offers, and helps with, exactly the commands an eager import would."""
 
 import importlib

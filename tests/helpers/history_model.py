@@ -437,7 +437,7 @@ class Run:
         if recorded is None:
             assert self.campaign.head().seq == head, f"{op}: refused but wrote events"
             assert not legal, f"{op} refused although the history stays legal: {error}"
-            # A count below 1 is bad input; every other refusal is a rule (README: "refused
+            # A count below 1 is bad input; every other refusal is a rule (docs/playing.md: "refused
             # with the reason"), including an undo that would orphan a later Hero event.
             expected = BadInput if kind != "undo#" and number < 1 else RuleViolation
             assert isinstance(error, expected), f"{op} refused with {error!r}"

@@ -133,7 +133,7 @@ def cases(
                 rewrite(db, new)
 
             yield f"changed byte in {column}", p, change
-        if p < count:  # the newest event removed leaves a shorter valid chain (README)
+        if p < count:  # the newest event removed leaves a shorter valid chain (docs/reliability.md)
 
             def remove(db: Connection, p: int = p) -> None:
                 db.execute("DELETE FROM events WHERE seq = ?", [p])
@@ -161,7 +161,7 @@ def cases(
 
 # What a forger who re-hashes every later event must still change to make a difference: each
 # contradicts the row's payload, the fold, the rules or the chain's shape. (recorded_at,
-# plugin, plugin_version and idempotency_key, re-hashed, are a valid history: README.)
+# plugin, plugin_version and idempotency_key, re-hashed, are a valid history: docs/reliability.md.)
 REHASHED: dict[str, Any] = {
     "campaign": "Other",
     "seq": lambda row: row["seq"] + 1000,

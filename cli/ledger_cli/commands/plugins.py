@@ -5,31 +5,35 @@ import click
 from ledger.hosting import describe_plugins
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
+from ledger_cli.parsing import Command
+
+
+@click.command("plugins", cls=Command)
+@json_option
+@pass_app
+def plugins(app: App, as_json: bool) -> None:
+    """The plugins loaded, with their versions and the hooks each implements; plugins
+    that failed to import are listed with the reason. LEDGER_LOAD_PLUGINS limits loading
+    (empty: none; "a,b": only those).
+
+    \b
+    Examples:
+      campaign-ledger plugins
+      LEDGER_LOAD_PLUGINS=ledger_base_game campaign-ledger plugins --json
+    """
+    shown = describe_plugins(app.pm)
+    if as_json:
+        click.echo(output.to_json(shown))
+        return
+    if not shown:
+        click.echo("no plugins loaded")
+    for plugin in shown:
+        if "error" in plugin:
+            click.echo(f"{plugin['name']}  NOT LOADED: {plugin['error']}")
+            continue
+        hooks = ", ".join(str(hook) for hook in plugin["hooks"])  # type: ignore[attr-defined]
+        click.echo(f"{plugin['name']} {plugin['version']}  hooks: {hooks or 'none'}")
 
 
 def register(cli: click.Group) -> None:
-    @cli.command()
-    @json_option
-    @pass_app
-    def plugins(app: App, as_json: bool) -> None:
-        """The plugins loaded, with their versions and the hooks each implements; plugins
-        that failed to import are listed with the reason. LEDGER_LOAD_PLUGINS limits loading
-        (empty: none; "a,b": only those).
-
-        \b
-        Examples:
-          campaign-ledger plugins
-          LEDGER_LOAD_PLUGINS=ledger_base_game campaign-ledger plugins --json
-        """
-        shown = describe_plugins(app.pm)
-        if as_json:
-            click.echo(output.to_json(shown))
-            return
-        if not shown:
-            click.echo("no plugins loaded")
-        for plugin in shown:
-            if "error" in plugin:
-                click.echo(f"{plugin['name']}  NOT LOADED: {plugin['error']}")
-                continue
-            hooks = ", ".join(str(hook) for hook in plugin["hooks"])  # type: ignore[attr-defined]
-            click.echo(f"{plugin['name']} {plugin['version']}  hooks: {hooks or 'none'}")
+    cli.add_command(plugins)

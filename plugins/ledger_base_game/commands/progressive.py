@@ -79,7 +79,7 @@ def progressive_json(state: CampaignState) -> dict[str, Any]:
             "ability": c.ability,
             "progress": c.progress,
             "target": c.target,
-            "remaining": max(c.target - c.progress, 0),
+            "remaining": c.remaining,
             "complete": c.complete,
             "round": c.turn,
             "attempted": list(c.attempted),
@@ -91,7 +91,7 @@ def progressive_json(state: CampaignState) -> dict[str, Any]:
 def progressive_lines(state: CampaignState) -> list[str]:
     lines = []
     for name, c in state.progressive_checks.items():
-        done = " — complete" if c.complete else f", {c.target - c.progress} to go"
+        done = " — complete" if c.complete else f", {c.remaining} to go"
         tried = f"; attempted this round: {', '.join(c.attempted)}" if c.attempted else ""
         lines.append(f"{name}: {c.ability.title()} {c.progress}/{c.target}{done}{tried}")
     return lines or ["No progressive checks."]
