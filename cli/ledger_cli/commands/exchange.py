@@ -13,43 +13,41 @@ from ledger.errors import BadInput
 from ledger.exchange import Manifest, check_export_target, export_campaign, import_campaign
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
+from ledger_cli.parsing import Command
 
 
-def register(cli: click.Group) -> None:
-    @cli.command("export")
-    @click.argument("file", type=click.Path(path_type=Path))
-    @pass_app
-    def export(app: App, file: Path) -> None:
-        """Write the campaign as NDJSON: a manifest line, then one line per event (- for
-        standard output). The file appears whole or not at all.
+@click.command("export", cls=Command)
+@click.argument("file", type=click.Path(path_type=Path))
+@pass_app
+def export(app: App, file: Path) -> None:
+    """Write the campaign as NDJSON: a manifest line, then one line per event (- for
+    standard output). The file appears whole or not at all.
 
-        \b
-        Example:
-          campaign-ledger export moonsilver.ndjson
-        """
-        campaign = app.campaign()
-        if str(file) == "-":
-            manifest = _export_to_stdout(campaign)
-        else:
-            manifest = _export_to_file(campaign, file)
-        click.echo(f"exported {manifest.events} events of {manifest.campaign!r}", err=True)
+    \b
+    Example:
+      campaign-ledger export moonsilver.ndjson
+    """
+    campaign = app.campaign()
+    manifest = _export_to_stdout(campaign) if str(file) == "-" else _export_to_file(campaign, file)
+    click.echo(f"exported {manifest.events} events of {manifest.campaign!r}", err=True)
 
-    @cli.command("import")
-    @click.argument("file", type=click.File("rb"))  # decoded line by line, each named
-    @json_option
-    @pass_app
-    def import_(app: App, file: BinaryIO, as_json: bool) -> None:
-        """Import a campaign exported by `export`, refusing a tampered or truncated file.
 
-        \b
-        Example:
-          campaign-ledger --database other.db import moonsilver.ndjson
-        """
-        campaign = import_campaign(app.ledger(create=True), file)
-        if as_json:
-            click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
-        else:
-            click.echo(f"imported {campaign.head().seq} events of {campaign.name!r}")
+@click.command("import", cls=Command)
+@click.argument("file", type=click.File("rb"))  # decoded line by line, each named
+@json_option
+@pass_app
+def import_(app: App, file: BinaryIO, as_json: bool) -> None:
+    """Import a campaign exported by `export`, refusing a tampered or truncated file.
+
+    \b
+    Example:
+      campaign-ledger --database other.db import moonsilver.ndjson
+    """
+    campaign = import_campaign(app.ledger(create=True), file)
+    if as_json:
+        click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
+    else:
+        click.echo(f"imported {campaign.head().seq} events of {campaign.name!r}")
 
 
 def _export_to_stdout(campaign: Campaign) -> Manifest:
@@ -97,3 +95,8 @@ def _export_to_file(campaign: Campaign, path: Path) -> Manifest:
             raise BadInput(f"cannot write {path}: {error.strerror}; nothing was exported") from None
         raise
     return manifest
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(export)
+    cli.add_command(import_)

@@ -6,7 +6,7 @@ from ledger.campaign import end_session, session_moments, start_session
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
-from ledger_cli.parsing import Command
+from ledger_cli.parsing import Command, Group
 
 
 @click.command("start", cls=Command)
@@ -61,11 +61,15 @@ def replay(app: App, number: int, as_json: bool) -> None:
                 click.echo(printable(f"      {line}"))
 
 
-def register(cli: click.Group) -> None:
-    @cli.group()
-    def session() -> None:
-        """Mark an evening of play, for `log --session N` and `replay --session N`."""
+@click.group("session", cls=Group)
+def session() -> None:
+    """Mark an evening of play, for `log --session N` and `replay --session N`."""
 
-    session.add_command(start)
-    session.add_command(end)
+
+session.add_command(start)
+session.add_command(end)
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(session)
     cli.add_command(replay)

@@ -8,35 +8,39 @@ from ledger.campaign import Ledger
 from ledger.verification import verify as verify_ledger
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
+from ledger_cli.parsing import Command
+
+
+@click.command("verify", cls=Command)
+@json_option
+@pass_app
+def verify(app: App, as_json: bool) -> None:
+    """Check every hash chain, the append-only triggers, that every event replays under
+    the rules and agrees with its columns, and that every snapshot equals a fold from
+    scratch. Exits 1 naming the first bad event.
+
+    \b
+    Example:
+      campaign-ledger verify --json
+    """
+
+    def progress(campaign: str, events: int) -> None:
+        if sys.stderr.isatty():
+            click.echo(f"verifying {campaign!r} ({events} events)…", err=True)
+
+    opened = app.opened_ledger(app.path)  # a batch line: the batch's own
+    if opened is not None:
+        problems = verify_ledger(opened, progress)
+    else:  # not kept in the App: its registry has no content for other commands
+        with Ledger.open(app.path, app.replay_registry(), create=False) as ledger:
+            problems = verify_ledger(ledger, progress)
+    if as_json:
+        click.echo(output.to_json({"ok": not problems, "problems": [str(p) for p in problems]}))
+    elif not problems:
+        click.echo("ok: every chain, trigger, event and snapshot verifies")
+    if problems:
+        raise click.ClickException("\n".join(str(problem) for problem in problems))
 
 
 def register(cli: click.Group) -> None:
-    @cli.command()
-    @json_option
-    @pass_app
-    def verify(app: App, as_json: bool) -> None:
-        """Check every hash chain, the append-only triggers, that every event replays under
-        the rules and agrees with its columns, and that every snapshot equals a fold from
-        scratch. Exits 1 naming the first bad event.
-
-        \b
-        Example:
-          campaign-ledger verify --json
-        """
-
-        def progress(campaign: str, events: int) -> None:
-            if sys.stderr.isatty():
-                click.echo(f"verifying {campaign!r} ({events} events)…", err=True)
-
-        opened = app.opened_ledger(app.path)  # a batch line: the batch's own
-        if opened is not None:
-            problems = verify_ledger(opened, progress)
-        else:  # not kept in the App: its registry has no content for other commands
-            with Ledger.open(app.path, app.replay_registry(), create=False) as ledger:
-                problems = verify_ledger(ledger, progress)
-        if as_json:
-            click.echo(output.to_json({"ok": not problems, "problems": [str(p) for p in problems]}))
-        elif not problems:
-            click.echo("ok: every chain, trigger, event and snapshot verifies")
-        if problems:
-            raise click.ClickException("\n".join(str(problem) for problem in problems))
+    cli.add_command(verify)

@@ -5,7 +5,6 @@ import click
 from ledger.hosting import CommandGroup
 from ledger_cli.helpers import App, Command, Group, at_option, json_option, output, pass_app
 from ledger_example_expansion import actions
-from ledger_example_expansion.events import GADGET, carries
 
 
 @click.command("build", cls=Command)
@@ -29,7 +28,7 @@ def build(app: App, hero: str, as_json: bool) -> None:
 def listing(app: App, at: str | None = None, as_json: bool = False) -> None:
     """How many Clockwork Gadgets each Hero carries, now or at --at."""
     _, state = app.state(at)
-    counts = {hero.name: carries(hero, GADGET) for hero in state.heroes.values()}
+    counts = actions.gadgets_carried(state)
     if as_json:
         click.echo(output.to_json(counts))
         return
