@@ -1,6 +1,5 @@
 """batch FILE: one command per line, each committed on its own."""
 
-import contextlib
 from typing import TextIO
 
 import click
@@ -31,9 +30,9 @@ def register(cli: click.Group) -> None:
         database, campaign = app.path, app.campaign_name
         batch_root = click.get_current_context().find_root()
         root = batch_root.command  # not the group register saw
+        assert isinstance(root, click.Group)
         # Read as typed or piped, a line's output must not wait for the next line to arrive.
-        acknowledgements = Acknowledgements(app, database, promptly=not regular(file))
-        try:
+        with Acknowledgements(app, database, promptly=not regular(file)) as acknowledgements:
             for number, line in enumerate(file, 1):
                 text = line.strip()
                 if not text or text.startswith("#"):
@@ -46,14 +45,14 @@ def register(cli: click.Group) -> None:
                     ) from None
                 if args[0] == "batch":
                     raise click.ClickException(f"line {number}: a batch cannot run another batch")
-                prefix = ["--database", str(database)]
-                if campaign is not None:
-                    prefix += ["--campaign", campaign]
                 with acknowledgements.line(number, text):
                     if not quiet:
                         click.echo(f"» {printable(text)}")
                     try:
                         if args[0].startswith("-"):  # options of its own before the command
+                            prefix = ["--database", str(database)]
+                            if campaign is not None:
+                                prefix += ["--campaign", campaign]
                             root.main(
                                 prefix + args,
                                 prog_name="campaign-ledger",
@@ -68,32 +67,28 @@ def register(cli: click.Group) -> None:
                         raise failed(
                             f"line {number}: {printable(text)}\n{error.format_message()}"
                         ) from None
-        finally:
-            acknowledgements.close()
 
 
 def run_line(batch_root: click.Context, args: list[str]) -> None:
     """Run one line as ``campaign-ledger --database D --campaign C ARGS...`` would, without
-    the root command's own parse and function: a line's parse is most of its cost, and the
-    batch's root already holds what they would give (the line has no key and no expected
-    seq). The command runs under the root's error handling and retry, as on its own."""
+    the root's own parse and function: a line's parse is most of its cost, and the batch's
+    root already holds what they would give (the line has no key and no expected seq).
+
+    The line's command runs as a program of its own (``Command.main`` not standalone: click's
+    documented way to call a command), named as under the root, with the root's error
+    handling and retry."""
     root, app, params = batch_root.command, batch_root.obj, batch_root.params
     assert isinstance(root, click.Group)
     assert isinstance(app, App)
     # What the root's function sets (a line before may have given other root options)
     app.database, app.campaign_name = params["database"], params["campaign_name"]
     app.idempotency_key = app.expect_seq = None
-    ctx = root.context_class(root, info_name=batch_root.info_name, obj=app)
-    ctx.params = {**params, "idempotency_key": None, "expect_seq": None}
 
     def attempt() -> None:
-        # click's Group.invoke, less the root's function (above)
-        with ctx:
-            name, command, rest = root.resolve_command(ctx, list(args))
-            assert command is not None
-            ctx.invoked_subcommand = name
-            with command.make_context(name, rest, parent=ctx) as line:
-                command.invoke(line)
+        name, command, rest = root.resolve_command(batch_root, list(args))
+        assert name is not None
+        assert command is not None
+        # errors reach the batch; --help shows and returns
+        command.main(rest, f"{batch_root.info_name} {name}", standalone_mode=False, obj=app)
 
-    with contextlib.suppress(click.exceptions.Exit):  # --help in a line: shown, go on
-        guarded(ctx, attempt)
+    guarded(batch_root, attempt)
