@@ -3,10 +3,12 @@
 import io
 import os
 import stat
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
+from types import TracebackType
 from typing import IO, Any
 
 import click
@@ -30,7 +32,8 @@ class Acknowledgements:
     The batch's ledger commits through a GroupCommit (ledger/storage/_group_commit.py): lines commit
     one by one without waiting for the disk, and once a group of them is held (GROUP_LINES,
     or GROUP_SECONDS after the first) one flush makes them durable and their outputs (the
-    acknowledgements) are printed.
+    acknowledgements) are printed. While it is entered, standard output goes into one buffer
+    that holds the outputs of the lines held.
     """
 
     GROUP_LINES = (
@@ -43,19 +46,34 @@ class Acknowledgements:
         self.promptly = promptly  # each line's output before the next line is read
         self.group: GroupCommit | None = None
         self.started = False
-        self.held: list[tuple[int, str, str]] = []  # line, text, output
+        self.held: list[tuple[int, str]] = []  # line, text
         self.since = 0.0  # when the first held line was held
+        self.output = io.StringIO()  # what the lines held printed
+        self.stdout = sys.stdout  # where the outputs go once acknowledged
+        self.capture = redirect_stdout(self.output)
+
+    def __enter__(self) -> "Acknowledgements":
+        self.stdout = sys.stdout
+        self.capture.__enter__()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.capture.__exit__(kind, error, traceback)
+        self.close()
 
     @contextmanager
     def line(self, number: int, text: str) -> Iterator[None]:
-        output = io.StringIO()
         try:
-            with redirect_stdout(output):
-                yield
+            yield
         finally:
             if not self.held:
                 self.since = time.monotonic()
-            self.held.append((number, text, output.getvalue()))
+            self.held.append((number, text))
             self._start()
             full = len(self.held) >= self.GROUP_LINES
             if self.promptly or full or time.monotonic() - self.since >= self.GROUP_SECONDS:
@@ -67,11 +85,19 @@ class Acknowledgements:
             try:
                 self.group.flush()
             except NotDurable as error:
-                number, text, _ = self.held[0]
+                number, text = self.held[0]
                 self.held.clear()  # never acknowledged
+                self._take()
                 raise click.ClickException(f"line {number}: {printable(text)}\n{error}") from None
-        click.echo("".join(output for _, _, output in self.held), nl=False)
+        click.echo(self._take(), nl=False, file=self.stdout)
         self.held.clear()
+
+    def _take(self) -> str:
+        """What the lines held printed, taken out of the buffer."""
+        output = self.output.getvalue()
+        self.output.seek(0)
+        self.output.truncate()
+        return output
 
     def close(self) -> None:
         """Flush and print every output still held; commit synchronously again."""

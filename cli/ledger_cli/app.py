@@ -50,6 +50,13 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 
+class LedgerContext(click.Context):
+    """The root's context, which keeps the arguments the root parsed: a command that lost a
+    race runs again from them."""
+
+    line: tuple[str, ...] = ()
+
+
 class LedgerGroup(LazyGroup):
     """Turns ledger errors into exit status 1 with the message on stderr, never a traceback.
 
@@ -59,7 +66,11 @@ class LedgerGroup(LazyGroup):
     refused, never applied twice. A conflict with the user's own --expect-seq is not retried.
     """
 
+    context_class = LedgerContext
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if isinstance(ctx, LedgerContext):
+            ctx.line = tuple(args)
         try:
             check_ascii_numbers(args)
             return super().parse_args(ctx, args)
@@ -69,11 +80,18 @@ class LedgerGroup(LazyGroup):
             raise _nul(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        args = (list(ctx._protected_args), list(ctx.args))  # Group.invoke consumes them
+        tries = 0
 
         def attempt() -> Any:
-            ctx._protected_args, ctx.args = list(args[0]), list(args[1])
-            return super(LedgerGroup, self).invoke(ctx)
+            nonlocal tries
+            tries += 1
+            if tries == 1:
+                return super(LedgerGroup, self).invoke(ctx)
+            # Group.invoke consumed the context's arguments: parse them again, as typed
+            line = list(ctx.line) if isinstance(ctx, LedgerContext) else []
+            extra = {"obj": ctx.obj, "default_map": ctx.default_map, "color": ctx.color}
+            with self.make_context(ctx.info_name, line, parent=ctx.parent, **extra) as again:
+                return super(LedgerGroup, self).invoke(again)
 
         return guarded(ctx, attempt)
 

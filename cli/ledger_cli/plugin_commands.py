@@ -7,7 +7,7 @@ import pluggy
 from ledger.errors import LedgerError
 from ledger.hosting import call_impl
 from ledger_cli.lazy import LazyGroup
-from ledger_cli.parsing import ParsesOnce
+from ledger_cli.parsing import ParamsOnce
 
 HOOK = "register_commands"
 
@@ -25,7 +25,7 @@ def add_plugin_commands(cli: click.Group, pm: pluggy.PluginManager) -> list[str]
         except LedgerError as error:
             problems.append(f"{error}; its commands are not available")
             continue
-        if isinstance(cli, ParsesOnce):
+        if isinstance(cli, ParamsOnce):
             cli.words.update(scratch.words)  # how its refusals name its actions
         for name, modules in list(scratch.lazy.items()):  # a plugin may add them lazily too
             if name in owners:

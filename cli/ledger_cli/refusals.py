@@ -5,7 +5,7 @@ another action as its command."""
 
 import click
 
-from ledger_cli.parsing import RUNNING, ParsesOnce
+from ledger_cli.parsing import RUNNING, ParamsOnce
 
 
 def said(ctx: click.Context) -> dict[str, str]:
@@ -41,5 +41,5 @@ def action_words(cli: object, words: dict[str, str]) -> None:
     in ``register_commands`` with ``{"open_group_check": "`group-step open`"}``; a refusal
     saying "open one with {open_group_check}" then reads "open one with `group-step open`"
     at the CLI (and "... with open_group_check" from Python)."""
-    if isinstance(cli, ParsesOnce):
+    if isinstance(cli, ParamsOnce):
         cli.words.update(words)

@@ -49,7 +49,8 @@ def _shown(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float]]:
     real_echo = click.echo
 
     def echo(message: object = None, *args: object, **kwargs: object) -> None:
-        held = isinstance(sys.stdout, io.StringIO)  # a line's own output, being held back
+        target = kwargs.get("file") or sys.stdout
+        held = isinstance(target, io.StringIO)  # a line's own output, being held back
         for line in [] if held else str(message or "").splitlines():
             if line.startswith("#"):
                 shown.append((int(line.split()[0][1:]), time.perf_counter()))

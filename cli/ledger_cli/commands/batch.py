@@ -10,6 +10,7 @@ from ledger_cli.acknowledgements import Acknowledgements, regular
 from ledger_cli.app import guarded
 from ledger_cli.context import App, pass_app
 from ledger_cli.numbers import check_ascii_numbers
+from ledger_cli.parsing import RUNNING
 
 
 def register(cli: click.Group) -> None:
@@ -31,9 +32,9 @@ def register(cli: click.Group) -> None:
         database, campaign = app.path, app.campaign_name
         batch_root = click.get_current_context().find_root()
         root = batch_root.command  # not the group register saw
+        assert isinstance(root, click.Group)
         # Read as typed or piped, a line's output must not wait for the next line to arrive.
-        acknowledgements = Acknowledgements(app, database, promptly=not regular(file))
-        try:
+        with Acknowledgements(app, database, promptly=not regular(file)) as acknowledgements:
             for number, line in batch_lines.numbered(file):
                 text = line.strip()
                 if not text or text.startswith("#"):
@@ -46,14 +47,14 @@ def register(cli: click.Group) -> None:
                     ) from None
                 if args[0] == "batch":
                     raise click.ClickException(f"line {number}: a batch cannot run another batch")
-                prefix = ["--database", str(database)]
-                if campaign is not None:
-                    prefix += ["--campaign", campaign]
                 with acknowledgements.line(number, text):
                     if not quiet:
                         click.echo(f"» {batch_lines.shown(text)}")
                     try:
                         if args[0].startswith("-"):  # options of its own before the command
+                            prefix = ["--database", str(database)]
+                            if campaign is not None:
+                                prefix += ["--campaign", campaign]
                             root.main(
                                 prefix + args,
                                 prog_name="campaign-ledger",
@@ -68,15 +69,17 @@ def register(cli: click.Group) -> None:
                         raise failed(
                             f"line {number}: {batch_lines.shown(text)}\n{error.format_message()}"
                         ) from None
-        finally:
-            acknowledgements.close()
 
 
 def run_line(batch_root: click.Context, args: list[str]) -> None:
     """Run one line as ``campaign-ledger --database D --campaign C ARGS...`` would, without
-    the root command's own parse and function: a line's parse is most of its cost, and the
-    batch's root already holds what they would give (the line has no key and no expected
-    seq). The command runs under the root's error handling and retry, as on its own."""
+    the root's own parse and function: a line's parse is most of its cost, and the batch's
+    root already holds what they would give (the line has no key and no expected seq).
+
+    The line's command gets its context from click's public ``make_context`` under the
+    batch's root context, as ``Group.invoke`` would give it: named as under the root, sharing
+    its ``meta`` (a refusal is worded from the running command, ``ledger_cli.refusals``), and
+    run under the root's error handling and retry."""
     check_ascii_numbers(args)  # as the root's parse does for a whole command line
     root, app, params = batch_root.command, batch_root.obj, batch_root.params
     assert isinstance(root, click.Group)
@@ -84,17 +87,14 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
     # What the root's function sets (a line before may have given other root options)
     app.database, app.campaign_name = params["database"], params["campaign_name"]
     app.idempotency_key = app.expect_seq = None
-    ctx = root.context_class(root, info_name=batch_root.info_name, obj=app)
-    ctx.params = {**params, "idempotency_key": None, "expect_seq": None}
 
     def attempt() -> None:
-        # click's Group.invoke, less the root's function (above)
-        with ctx:
-            name, command, rest = root.resolve_command(ctx, list(args))
-            assert command is not None
-            ctx.invoked_subcommand = name
-            with command.make_context(name, rest, parent=ctx) as line:
-                command.invoke(line)
+        name, command, rest = root.resolve_command(batch_root, list(args))
+        assert name is not None
+        assert command is not None
+        batch_root.meta.pop(RUNNING, None)  # not a line before's command
+        with command.make_context(name, rest, parent=batch_root) as line:
+            command.invoke(line)
 
     with contextlib.suppress(click.exceptions.Exit):  # --help in a line: shown, go on
-        guarded(ctx, attempt)
+        guarded(batch_root, attempt)
