@@ -31,7 +31,14 @@ import msgspec
 
 from bench import raw
 from bench.measure import child_output, cli, cli_peak, median, p95, run_child, timed
-from bench.workload import CAMPAIGN, HEROES, batch_lines, build, record_through_api
+from bench.workload import (
+    CAMPAIGN,
+    HEROES,
+    batch_lines,
+    build,
+    build_undo_redo,
+    record_through_api,
+)
 from ledger.campaign import Ledger
 from ledger.exchange import export_campaign
 from ledger.storage import sqlite_version
@@ -44,10 +51,20 @@ class Sizes:
     points: int  # target 4
     scale: int  # target 5
     startups: int  # target 6
+    undo_events: int = 10_000  # target 7
+    undo_pairs: int = 3_000  # target 7
 
 
 FULL = Sizes(commands=20_000, events=100_000, points=200, scale=1_000_000, startups=15)
-QUICK = Sizes(commands=60, events=2_000, points=20, scale=20_000, startups=3)
+QUICK = Sizes(
+    commands=60,
+    events=2_000,
+    points=20,
+    scale=20_000,
+    startups=3,
+    undo_events=1_000,
+    undo_pairs=300,
+)
 
 
 def target(ratio: float, goal: float, *, at_most: bool = False) -> dict[str, Any]:
@@ -240,6 +257,28 @@ class Bench:
             median(ours) / median(bare), 1.5, at_most=True
         )
 
+    # Target 7
+
+    def undoing(self) -> None:
+        """verify of a campaign with many undo and redo pairs against one of as many plain
+        events: each pair's snapshots are checked by a short fold, not a replay each."""
+        plain, pairs = self.fresh("plain.db"), self.fresh("undo-redo.db")
+        plain_head = build(plain, self.sizes.undo_events)
+        pairs_head = build_undo_redo(pairs, self.sizes.undo_events, self.sizes.undo_pairs)
+        plain_s, pairs_s = [], []
+        for _ in range(self.runs):
+            plain_s.append(cli(plain, "verify"))
+            pairs_s.append(cli(pairs, "verify"))
+        self.figures["7_undo_redo_verify"] = {
+            "events_plain": plain_head,
+            "events_with_pairs": pairs_head,
+            "undo_redo_pairs": self.sizes.undo_pairs,
+            "verify_plain_s": median(plain_s),
+            "verify_with_pairs_s": median(pairs_s),
+        }
+        ratio = median(pairs_s) / median(plain_s)
+        self.targets["7_undo_redo_verify_vs_plain"] = target(ratio, 3.0, at_most=True)
+
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -247,7 +286,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", action="store_true", help="also the 1,000,000-event run")
     parser.add_argument("--runs", type=int, default=None, help="runs per median (3; quick 1)")
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
-    parser.add_argument("--only", default="123456", help="targets to run, e.g. 36 (default: all)")
+    parser.add_argument("--only", default="1234567", help="targets to run, e.g. 36 (default: all)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     runs = args.runs or (1 if args.quick else 3)
@@ -282,6 +321,7 @@ def run(bench: Bench, only: str, scale: bool) -> dict[str, Any]:
         "4": lambda: bench.travelling(database, head),
         "5": lambda: bench.scaling(scale, database, head),
         "6": lambda: bench.starting(database),
+        "7": bench.undoing,
     }
     for key, step in steps.items():
         if key in only:

@@ -181,3 +181,21 @@ def record_through_api(path: Path, count: int) -> float:
         for events in calls:
             campaign.record(events)
         return time.perf_counter() - start
+
+
+def build_undo_redo(path: Path, events: int, pairs: int) -> int:
+    """A campaign of about ``events`` events of which ``pairs`` undo and redo pairs, each
+    undoing the command just recorded and redoing it (through the ledger's own undo and
+    redo: each takes its snapshot); its head seq."""
+    head = build(path, events - 3 * pairs)
+    with Ledger.open(path) as ledger:
+        ledger.db.execute("PRAGMA synchronous = OFF")  # set-up only, never measured
+        campaign = ledger.campaign(CAMPAIGN)
+        calls = commands(pairs)
+        with ledger.write_lock():
+            for hero, command in calls:
+                campaign.record(command.events(ledger.registry, hero))
+                campaign.undo()
+                campaign.redo()
+        head = campaign.head().seq
+    return head

@@ -216,12 +216,13 @@ class Projector:
             return CampaignState(), 0
         seq, revision, state = latest  # most often valid: one query instead of two
         touched = history.earliest_touched_after(revision)
-        if (touched is None or touched > seq) and (decoded := _readable(state)) is not None:
+        valid = history.took(revision) and (touched is None or touched > seq)
+        if valid and (decoded := _readable(state)) is not None:
             return decoded, seq
         while points := self.store.snapshot_points(self.campaign, fingerprint, upto, skip=skip):
             for seq, revision in points:
                 touched = history.earliest_touched_after(revision)
-                if touched is None or touched > seq:
+                if history.took(revision) and (touched is None or touched > seq):
                     state = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
                     if (decoded := _readable(state)) is not None:
                         return decoded, seq

@@ -1,6 +1,7 @@
 """Which commands are undone, derived from the undo and redo events (never from updates)."""
 
 from collections.abc import Iterable
+from functools import cached_property
 
 import msgspec
 
@@ -37,6 +38,16 @@ class History:
     def revision(self) -> int:
         """The seq of the last undo or redo: the reverted set changes only there."""
         return self.metas[-1].seq if self.metas else 0
+
+    @cached_property
+    def _revisions(self) -> frozenset[int]:
+        return frozenset({0, *(meta.seq for meta in self.metas)})
+
+    def took(self, revision: int) -> bool:
+        """Whether a snapshot can have been taken under ``revision``: none (0), or an undo or
+        redo of this history (which refolds earlier seqs too); anything else was written by
+        hand."""
+        return revision in self._revisions
 
     def reverted(self, upto: int | None = None) -> frozenset[int]:
         """Commands undone (and not redone) by the undo/redo events at or before ``upto``."""

@@ -13,7 +13,12 @@ from ledger.storage._database import (
 )
 from ledger.storage._group_commit import GroupCommit, NotDurable, flush_log
 from ledger.storage._lean_schema import MARKED_TYPES
-from ledger.storage._migrations import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS, migrations
+from ledger.storage._migrations import (
+    APPEND_ONLY_TRIGGERS,
+    SNAPSHOT_TRIGGERS,
+    STEP_INDEX_TRIGGERS,
+    migrations,
+)
 from ledger.storage._rows import (
     AT,
     COLUMNS,
@@ -34,6 +39,7 @@ __all__ = [
     "GENESIS",
     "MARKED_TYPES",
     "SAFE_SQLITE",
+    "SNAPSHOT_TRIGGERS",
     "STEP_INDEX_TRIGGERS",
     "VALUES",
     "EventStore",

@@ -144,9 +144,59 @@ def m004_command_fingerprints(db: Database) -> None:
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
+@migrations()
+def m005_snapshots_append_only(db: Database) -> None:
+    """Snapshots kept like events: never updated or deleted, a REPLACE keeps the row there
+    (as the writer's INSERT OR IGNORE does), and none taken of an event not yet recorded (a
+    row waiting past the head would be read once the campaign reached it). verify proves
+    every row; files written before keep theirs."""
+    for action in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER snapshots_no_{action.lower()} BEFORE {action} ON snapshots
+            BEGIN SELECT RAISE(ABORT, 'snapshots are append-only: {action} is not allowed'); END
+            """
+        )
+    db.execute(
+        """
+        CREATE TRIGGER snapshots_no_replace BEFORE INSERT ON snapshots
+        WHEN EXISTS (
+            SELECT 1 FROM snapshots WHERE campaign = NEW.campaign
+            AND fingerprint = NEW.fingerprint AND seq = NEW.seq AND revision = NEW.revision
+        )
+        BEGIN SELECT RAISE(IGNORE); END
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER snapshots_no_future BEFORE INSERT ON snapshots
+        WHEN NOT EXISTS (SELECT 1 FROM events WHERE campaign = NEW.campaign AND seq = NEW.seq)
+        BEGIN SELECT RAISE(ABORT, 'a snapshot must be of a recorded event'); END
+        """
+    )
+    # One written by hand past the head before these triggers (or around them) is never
+    # read: recording the event it claims to follow is refused (verify names the row).
+    db.execute("CREATE INDEX snapshots_seq ON snapshots (campaign, seq)")
+    db.execute(
+        """
+        CREATE TRIGGER events_no_early_snapshot BEFORE INSERT ON events
+        WHEN EXISTS (SELECT 1 FROM snapshots WHERE campaign = NEW.campaign AND seq = NEW.seq)
+        BEGIN SELECT RAISE(ABORT, 'a snapshot of this event was stored before it: the file
+        was altered (campaign-ledger verify names it)'); END
+        """
+    )
+
+
 # Not needed to read a file: one that lacks them opens read-only without them (read-only
 # media cannot be upgraded), and commands that record apply them first.
-READ_OPTIONAL = frozenset({"m004_command_fingerprints"})
+READ_OPTIONAL = frozenset({"m004_command_fingerprints", "m005_snapshots_append_only"})
 
 APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete", "events_no_replace")
 STEP_INDEX_TRIGGERS = ("events_step_change", "step_changes_no_update", "step_changes_no_delete")
+SNAPSHOT_TRIGGERS = (
+    "snapshots_no_update",
+    "snapshots_no_delete",
+    "snapshots_no_replace",
+    "snapshots_no_future",
+    "events_no_early_snapshot",
+)

@@ -7,11 +7,12 @@ import msgspec
 from ledger._gc_pause import gc_paused
 from ledger.campaign import History, Ledger, Projector, metas_from_rows
 from ledger.model import META_TYPES
-from ledger.storage import APPEND_ONLY_TRIGGERS, STEP_INDEX_TRIGGERS, EventStore, Values
+from ledger.storage import EventStore, Values
 from ledger.verification._chain import ChainVerifier
 from ledger.verification._history import HistoryVerifier
 from ledger.verification._problem import Problem
 from ledger.verification._rows import verify_rows
+from ledger.verification._schema import schema_problems
 from ledger.verification._snapshots import SnapshotVerifier
 
 Progress = Callable[[str, int], None]  # campaign, its number of events
@@ -46,22 +47,34 @@ def campaign_problems(
     if broken or history is None:
         return [broken or Problem(campaign, None, "an undo or redo cannot be read")]
     snapshots = SnapshotVerifier(Projector(store, registry, campaign), history)
-    snapshots.check_others(history, head)
+    differ = {problem.seq for problem in found.snapshots}
+    snapshots.check_others(history, head, snapshots.inline.keys() - differ)
     steps = [found.steps] if found.steps else []
-    return sorted(steps + found.snapshots + snapshots.problems, key=lambda p: p.seq or 0)
+    unproven = _unproven_snapshots(store, campaign, head, history)
+    return sorted(steps + found.snapshots + snapshots.problems + unproven, key=lambda p: p.seq or 0)
+
+
+def _unproven_snapshots(
+    store: EventStore, campaign: str, head: int, history: History
+) -> list[Problem]:
+    """Snapshots no fold can prove, of any code's fingerprint: past the last event (read
+    once the campaign got there), or under a revision that is no undo or redo."""
+    revisions = {0, *(meta.seq for meta in history.metas)}
+    problems = []
+    for seq, revision in store.db.execute(
+        "SELECT DISTINCT seq, revision FROM snapshots WHERE campaign = ? "
+        "AND (seq > ? OR seq < 1 OR revision NOT IN "
+        "(SELECT value FROM json_each(?))) ORDER BY seq, revision",
+        [campaign, head, msgspec.json.encode(sorted(revisions)).decode()],
+    ):
+        why = "past the last event" if seq > head or seq < 1 else "under no undo or redo"
+        problems.append(Problem(campaign, seq, f"a snapshot (revision {revision}) {why}"))
+    return problems
 
 
 def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
     """Every problem found; an empty list means the ledger verifies."""
-    triggers = [(name, "append-only") for name in APPEND_ONLY_TRIGGERS]
-    triggers += [(name, "step index") for name in STEP_INDEX_TRIGGERS]
-    problems = [
-        Problem(None, None, f"the {kind} trigger {name} is missing")
-        for name, kind in triggers
-        if not ledger.db.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?", [name]
-        ).fetchone()
-    ]
+    problems = schema_problems(ledger.db, ledger.registry.pm)
     # Not ledger.campaigns(): a campaign whose first event was deleted must not drop out of sight.
     campaigns = ledger.store.stored_campaigns()
     for campaign in sorted(campaigns):
@@ -70,6 +83,11 @@ def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
     problems += [
         Problem(name, None, "the step index (step_changes) holds a campaign without events")
         for name in sorted(indexed - set(campaigns))
+    ]
+    cached = {name for (name,) in ledger.db.execute("SELECT DISTINCT campaign FROM snapshots")}
+    problems += [
+        Problem(name, None, "the snapshots hold a campaign without events")
+        for name in sorted(cached - set(campaigns))
     ]
     return problems
 

@@ -15,6 +15,7 @@ TARGETS = {
     "5_scale_verify_peak_mb",
     "5_scale_at_growth",
     "6_startup_vs_bare_imports",
+    "7_undo_redo_verify_vs_plain",
 }
 
 

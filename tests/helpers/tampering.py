@@ -42,6 +42,20 @@ def trigger_sql(ledger: Ledger, name: str) -> str:
     return str(found[0])
 
 
+def around_snapshot_triggers(db: Connection, sql: str, parameters: Any = ()) -> int:
+    """``sql`` run on the snapshots as whoever has the file can: their triggers dropped and
+    put back (verify compares their SQL). The number of rows changed."""
+    found = db.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'snapshots'"
+    ).fetchall()
+    for name, _ in found:
+        db.execute(f"DROP TRIGGER {name}")
+    changed = int(db.execute(sql, parameters).rowcount)
+    for _, definition in found:
+        db.execute(definition)
+    return changed
+
+
 def tamper_payload(ledger: Ledger, campaign: str, seq: int) -> None:
     """What a determined editor would do: drop the trigger, edit a byte, put the trigger back."""
     sql = trigger_sql(ledger, "events_no_update")

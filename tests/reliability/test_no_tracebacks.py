@@ -21,6 +21,7 @@ from ledger.storage import Row
 from ledger_base_game.events import StarsGained
 from tests.helpers.console import SCRIPT, no_traceback, script
 from tests.helpers.party import make_party
+from tests.helpers.tampering import around_snapshot_triggers
 
 
 @pytest.fixture
@@ -227,7 +228,7 @@ def test_a_snapshot_that_is_not_json_is_skipped(party: Path) -> None:
     before = script(party, "hero", "show", "Torrax", "--json").stdout
     db = sqlite3.connect(party)
     with db:
-        changed = db.execute("UPDATE snapshots SET state = '{not json'").rowcount
+        changed = around_snapshot_triggers(db, "UPDATE snapshots SET state = '{not json'")
     db.close()
     assert changed > 0
     done = script(party, "hero", "show", "Torrax", "--json")

@@ -4,6 +4,8 @@ re-hashed suffix, `verify` names the first bad event; and it raises no false ala
 clean random histories."""
 
 import random
+import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ import pytest
 
 from ledger.campaign import Ledger
 from ledger.hosting import Registry
+from ledger.storage import sqlite3
 from ledger.verification import Problem, verify
 from ledger.verification import _forked as forked
 from ledger.verification import _rows as verify_rows
@@ -26,7 +29,7 @@ from ledger_base_game.events import (
 )
 from tests.helpers.campaigns import random_history
 from tests.helpers.party import ZUVA
-from tests.helpers.tampering import cases, tampered
+from tests.helpers.tampering import around_snapshot_triggers, cases, tampered
 
 CLEAN_HISTORIES = 1000
 
@@ -139,3 +142,62 @@ def test_no_false_alarm_on_clean_random_histories(
         **{"histories": histories, "events": events, "false alarms": len(found)},
     )
     assert found == []
+
+
+def schema_cases(path: Path) -> list[tuple[str, str]]:
+    """(what, SQL) for each change to the file's schema or snapshots a forger could make
+    around the triggers: a trigger's body changed, a foreign object, a snapshot past the
+    head (what verify must name)."""
+    db = sqlite3.connect(path)
+    triggers = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
+    fingerprint, state, head = db.execute(
+        "SELECT fingerprint, state, (SELECT MAX(seq) FROM events) FROM snapshots LIMIT 1"
+    ).fetchone()
+    db.close()
+    found = []
+    for name, sql in triggers:
+        guarded = re.sub(r"\bBEGIN\b", "WHEN 0 BEGIN", sql, count=1)
+        if re.search(r"\bWHEN\b", sql):
+            guarded = re.sub(r"\bWHEN\b", "WHEN 0 AND", sql, count=1)
+        found.append((f"changed body of {name}", f"DROP TRIGGER {name}; {guarded}"))
+    found += [
+        ("foreign table", "CREATE TABLE notes (text TEXT)"),
+        ("foreign view", "CREATE VIEW rich AS SELECT * FROM snapshots"),
+        ("foreign index", "CREATE INDEX events_hero ON events (hero)"),
+        ("foreign trigger", "CREATE TRIGGER more AFTER INSERT ON events BEGIN SELECT 1; END"),
+    ]
+    for seq in (head + 1, head + 5, head + 1000):
+        found.append(
+            (
+                f"snapshot past the head at #{seq}",
+                f"INSERT INTO snapshots VALUES ('Test', {seq}, 0, '{fingerprint}', "
+                f"'{state.replace(chr(39), chr(39) * 2)}')",
+            )
+        )
+    return found
+
+
+def test_verify_names_every_schema_and_snapshot_tampering(
+    clean: Path, tmp_path: Path, registry: Registry, record_figures: Any
+) -> None:
+    missed = []
+    cases = schema_cases(clean)
+    for what, sql in cases:
+        path = tmp_path / "schema.db"
+        shutil.copyfile(clean, path)
+        db = sqlite3.connect(path)
+        if what.startswith("snapshot"):
+            around_snapshot_triggers(db, sql)  # put back as they were
+        else:
+            db.executescript(sql)
+        db.commit()
+        db.close()
+        with Ledger.open(path, registry, create=False) as ledger:
+            found = [str(problem) for problem in verify(ledger)]
+        if len(found) != 1:  # named, and nothing else
+            missed.append(f"{what}: {found}")
+    record_figures(
+        "Tampering: schema and snapshots",
+        **{"tamperings": len(cases), "detected": len(cases) - len(missed), "missed": len(missed)},
+    )
+    assert not missed, missed

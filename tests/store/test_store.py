@@ -33,7 +33,7 @@ from ledger_base_game.events import (
 )
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count, rows_of
-from tests.helpers.tampering import tamper_payload
+from tests.helpers.tampering import around_snapshot_triggers, tamper_payload
 
 EVENT_COLUMNS = [
     "campaign",
@@ -289,7 +289,8 @@ def test_verify_reports_a_corrupted_snapshot(
     assert [seq for seq, _ in stored] == [5]
     state = json.loads(stored[0][1])
     state["heroes"]["Torrax"]["stamina"]["unspent"] += 1
-    ledger.db.execute(
+    around_snapshot_triggers(
+        ledger.db,
         "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = 5",
         [msgspec.json.encode(state).decode()],
     )

@@ -12,7 +12,7 @@ from ledger.storage import _store
 from ledger.verification import _snapshots as verify_snapshots
 from ledger.verification import verify
 from ledger_base_game.events import HeroJoined, StarsGained
-from tests.helpers.tampering import tamper_payload
+from tests.helpers.tampering import around_snapshot_triggers, tamper_payload
 
 PAGE = 3
 
@@ -55,7 +55,8 @@ def corrupt_snapshot(ledger: Ledger, seq: int) -> None:
     ).fetchone()
     changed = json.loads(state)
     changed["heroes"]["Venia"]["stars"] += 5
-    ledger.db.execute(
+    around_snapshot_triggers(
+        ledger.db,
         "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = ?",
         [msgspec.json.encode(changed).decode(), seq],
     )

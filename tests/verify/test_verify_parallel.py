@@ -27,7 +27,7 @@ from ledger.verification._history import Ascending, HistoryVerifier
 from ledger.verification._segments import Found
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.helpers.campaigns import random_history
-from tests.helpers.tampering import tamper_payload
+from tests.helpers.tampering import around_snapshot_triggers, tamper_payload
 
 
 @pytest.fixture
@@ -106,7 +106,8 @@ def test_a_wrong_snapshot_where_the_child_starts_is_named(
     ).fetchone()
     changed = json.loads(state)
     changed["heroes"]["Venia"]["stars"] += 5
-    stars.db.execute(
+    around_snapshot_triggers(
+        stars.db,
         "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = 10",
         [msgspec.json.encode(changed).decode()],
     )
@@ -174,7 +175,7 @@ def test_uncommitted_changes_are_verified_in_one_process(stars: Ledger) -> None:
 
 @pytest.mark.usefixtures("answers", "no_fork")
 def test_without_a_snapshot_to_start_from_one_process_verifies(stars: Ledger) -> None:
-    stars.db.execute("DELETE FROM snapshots")
+    around_snapshot_triggers(stars.db, "DELETE FROM snapshots")
     assert verify(stars) == []
 
 

@@ -1,0 +1,70 @@
+"""The file's schema proved to be the one the migrations create: each trigger the schema
+defines present with its full SQL (a same-named trigger guarded by ``WHEN 0`` would let an
+UPDATE through), and no object the schema does not create (a trigger writing snapshots, a
+table or view beside the ledger's).
+
+What the schema creates is found by applying the same migrations, those the file has had,
+and the loaded plugins' own, to an empty database in memory."""
+
+import re
+
+import pluggy
+from sqlite_utils import Database
+
+from ledger.hosting import apply_plugin_migrations
+from ledger.storage import (
+    APPEND_ONLY_TRIGGERS,
+    SNAPSHOT_TRIGGERS,
+    STEP_INDEX_TRIGGERS,
+    migrations,
+)
+from ledger.verification._problem import Problem
+
+_SPACE = re.compile(r"\s+")
+_GUARDS = dict.fromkeys(
+    (*APPEND_ONLY_TRIGGERS, *SNAPSHOT_TRIGGERS), "append-only "
+) | dict.fromkeys(STEP_INDEX_TRIGGERS, "step index ")
+
+
+def _objects(db: Database) -> dict[tuple[str, str], str]:
+    """(type, name): normalised SQL of every schema object but SQLite's own (sqlite_*:
+    automatic indexes, ANALYZE's statistics)."""
+    cursor = db.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    )
+    return {(kind, name): _SPACE.sub(" ", sql or "").strip() for kind, name, sql in cursor}
+
+
+def _expected(db: Database, pm: pluggy.PluginManager) -> dict[tuple[str, str], str]:
+    pending = migrations.pending(db)
+    empty = Database(memory=True, execute_plugins=False)
+    try:
+        migrations.apply(empty, stop_before=pending[0].name if pending else None)
+        apply_plugin_migrations(empty, pm)
+        return _objects(empty)
+    finally:
+        empty.close()
+
+
+def schema_problems(db: Database, pm: pluggy.PluginManager) -> list[Problem]:
+    """Each trigger of the schema missing or changed, and each object it does not create."""
+    expected, found = _expected(db, pm), _objects(db)
+    problems = []
+    for (kind, name), sql in sorted(expected.items()):
+        if kind != "trigger":
+            continue
+        trigger = f"the {_GUARDS.get(name, '')}trigger {name}"
+        if (kind, name) not in found:
+            problems.append(Problem(None, None, f"{trigger} is missing"))
+        elif found[kind, name] != sql:
+            problems.append(Problem(None, None, f"{trigger} was changed (its SQL differs)"))
+    for kind, name in sorted(found.keys() - expected.keys()):
+        problems.append(
+            Problem(
+                None,
+                None,
+                f"the {kind} {name} is not part of the ledger's schema "
+                "(added to the file by hand or by another program)",
+            )
+        )
+    return problems
