@@ -9,8 +9,9 @@ from functools import cached_property
 
 import msgspec
 
+from ledger._json_keys import duplicate_keys
 from ledger.campaign._undo_history import History
-from ledger.errors import IntegrityError, LedgerError, PluginError
+from ledger.errors import BadInput, IntegrityError, LedgerError, PluginError
 from ledger.hosting import Registry
 from ledger.model import META_TYPES, CampaignState, Event, Step
 from ledger.rules import debts
@@ -65,6 +66,15 @@ def _about(seq: int | None, error: LedgerError) -> LedgerError:
 
 def _ignore(seq: int, state: CampaignState) -> None:
     pass
+
+
+def _unambiguous(seq: int, payload: str) -> None:
+    """Raise IntegrityError if the stored payload has a key twice in one object: the
+    ledger's decoder reads the last value, SQLite's ``json_extract`` the first."""
+    try:
+        duplicate_keys(payload)
+    except BadInput as error:
+        raise _about(seq, IntegrityError(f"its payload is ambiguous: {error.args[0]}")) from None
 
 
 class Projector:
@@ -146,6 +156,7 @@ class Projector:
         campaign, so neither may the last)."""
         state = CampaignState() if state is None else state
         decode, current = self.registry.decoder.decode, self._current
+        encode = msgspec.json.encode
         step: Step | None = None
         step_columns = _step_columns(step)  # what a row's step columns must say
         for page in pages:
@@ -167,6 +178,10 @@ class Projector:
                         error.seq = seq
                         raise
                     if strict:
+                        # Stored as make_row encodes it: no key twice. Else (an import's
+                        # spacing, or a tampered row) the exact check decides.
+                        if encode(event) != values[_PAYLOAD].encode():
+                            _unambiguous(seq, values[_PAYLOAD])
                         if state.step is not step:
                             step = state.step
                             step_columns = _step_columns(step)
@@ -179,7 +194,11 @@ class Projector:
                             state = self._one(event, values, before, reverted)
                 elif tag not in META_TYPES and (strict or command not in reverted):
                     # Upcast, of a type no plugin loaded defines, or (strict) undone.
+                    if strict:
+                        _unambiguous(seq, values[_PAYLOAD])
                     state = self._one(self._decode(values), values, state, reverted, strict)
+                elif strict and tag in META_TYPES:
+                    _unambiguous(seq, values[_PAYLOAD])  # an undo or redo, read by History
                 if seq in at:
                     seen(seq, state)
         if strict and end and state.owed:

@@ -1,7 +1,7 @@
 """Tampering with a ledger file as whoever has it could: a payload byte flipped under the
 dropped trigger (``tamper_payload``), rows rewritten with plain SQL and the triggers put back
-(``tampered``, ``rows``, ``rewrite``; ``cases`` is the whole matrix of changes), and an export
-re-hashed by a forger (``rehash``, ``payload``)."""
+(``tampered``, ``rows``, ``rewrite``; ``cases`` is the whole matrix of changes, ``key_twice``
+one of them), and an export re-hashed by a forger (``rehash``, ``payload``)."""
 
 import json
 import random
@@ -171,6 +171,20 @@ def cases(
                 rewrite(db, new, rehash_from=p)
 
             yield f"re-hashed suffix after a changed {column}", p, forge
+
+        def doubled(db: Connection, p: int = p) -> None:
+            new = rows(db)
+            new[p - 1]["payload"] = key_twice(new[p - 1]["payload"])
+            rewrite(db, new, rehash_from=p)
+
+        yield "re-hashed suffix after a payload with a key twice", p, doubled
+
+
+def key_twice(payload: str) -> str:
+    """The payload with its first key given again, same value: nothing reads it differently
+    yet, but json_extract and the ledger would disagree were the values to differ."""
+    key, value = next(iter(json.loads(payload).items()))
+    return f"{payload[:-1]},{json.dumps(key)}:{json.dumps(value)}}}"
 
 
 # What a forger who re-hashes every later event must still change to make a difference: each
