@@ -3,6 +3,7 @@ process each time. CI also runs them (``pytest -m smoke``) in a second environme
 every runtime dependency at its lowest declared version (.ci/run, .ci/floors.py)."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -78,6 +79,10 @@ def test_a_command_records_and_a_refusal_writes_nothing(evening: Path) -> None:
     misused = run(evening, "damage", "Torrax", "many")
     assert misused.returncode == 2
     assert "'many' is not a valid integer" in misused.stderr
+    huge = run(evening, "damage", "Torrax", str(10**30))  # past a 64-bit integer (msgspec)
+    assert huge.returncode == 1
+    assert "damage must be from 1 to 99" in huge.stderr
+    assert "Traceback" not in huge.stderr
     undone = run(evening, "--expect-seq", str(head), "undo")
     assert undone.returncode == 0, undone.stderr
     assert "Torrax: 13 → 11 Stars" in undone.stdout
@@ -112,6 +117,34 @@ def test_an_export_imports_into_a_new_file_that_verifies(evening: Path, tmp_path
     imported = run(copy, "import", str(export))
     assert imported.returncode == 0, imported.stderr
     assert run(copy, "verify").returncode == 0
+
+
+def test_a_plugin_that_fails_is_reported_once_and_the_rest_work(
+    evening: Path, tmp_path: Path
+) -> None:
+    """A plugin whose hook does not match its spec is left out whole (pluggy before 1.7
+    kept it registered, half loaded, beside the failure)."""
+    site = tmp_path / "site"
+    info = site / "wrong_expansion-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: wrong-expansion\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[campaign_ledger]\nwrong = wrong_plugin\n")
+    (site / "wrong_plugin.py").write_text(
+        "from ledger import hookimpl\n\n"
+        "@hookimpl\ndef validate_event(state, event, mood):\n    return None\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": str(site)}
+    listed = subprocess.run(
+        [str(SCRIPT), "--database", str(evening), "plugins", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environment,
+    )
+    assert listed.returncode == 0, listed.stderr
+    plugins = json.loads(listed.stdout)
+    assert [plugin["name"] for plugin in plugins] == ["ledger_base_game", "wrong"]
+    assert "failed to register" in plugins[1]["error"]
 
 
 def test_no_deprecation_warning_from_the_dependencies() -> None:
