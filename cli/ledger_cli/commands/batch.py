@@ -1,6 +1,5 @@
 """batch FILE: one command per line, each committed on its own."""
 
-import contextlib
 from typing import BinaryIO
 
 import click
@@ -76,10 +75,11 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
     the root's own parse and function: a line's parse is most of its cost, and the batch's
     root already holds what they would give (the line has no key and no expected seq).
 
-    The line's command gets its context from click's public ``make_context`` under the
-    batch's root context, as ``Group.invoke`` would give it: named as under the root, sharing
-    its ``meta`` (a refusal is worded from the running command, ``ledger_cli.refusals``), and
-    run under the root's error handling and retry."""
+    The line's command runs through click's public ``Command.main`` with the batch's root
+    context as its parent (``main`` hands ``parent`` to the context), as ``Group.invoke``
+    would give it: named as under the root, sharing its ``meta`` (a refusal is worded from
+    the running command, ``ledger_cli.refusals``), and run under the root's error handling
+    and retry."""
     check_ascii_numbers(args)  # as the root's parse does for a whole command line
     root, app, params = batch_root.command, batch_root.obj, batch_root.params
     assert isinstance(root, click.Group)
@@ -93,8 +93,7 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
         assert name is not None
         assert command is not None
         batch_root.meta.pop(RUNNING, None)  # not a line before's command
-        with command.make_context(name, rest, parent=batch_root) as line:
-            command.invoke(line)
+        # Command.main not standalone: errors reach the batch, --help shows and returns.
+        command.main(rest, name, standalone_mode=False, parent=batch_root)
 
-    with contextlib.suppress(click.exceptions.Exit):  # --help in a line: shown, go on
-        guarded(batch_root, attempt)
+    guarded(batch_root, attempt)
