@@ -39,6 +39,7 @@ from ledger.model._modifiers import (
     parse_modifier,
 )
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
+from ledger.model._plugin_state import CampaignPart, HeroPart, PluginState, typed_parts
 from ledger.model._state import (
     CampaignState,
     City,
@@ -66,6 +67,7 @@ __all__ = [
     "MAX_MODIFIER",
     "META_TYPES",
     "CampaignCreated",
+    "CampaignPart",
     "CampaignState",
     "City",
     "ClassSpec",
@@ -79,6 +81,7 @@ __all__ = [
     "GroupCheck",
     "Hero",
     "HeroEvent",
+    "HeroPart",
     "HeroSpec",
     "Item",
     "ItemSpec",
@@ -89,6 +92,7 @@ __all__ = [
     "Outcome",
     "Payment",
     "ProfessionSpec",
+    "PluginState",
     "ProgressiveCheck",
     "Redone",
     "ScenarioCard",
@@ -110,4 +114,5 @@ __all__ = [
     "check_modifier",
     "judge",
     "parse_modifier",
+    "typed_parts",
 ]

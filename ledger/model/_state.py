@@ -1,12 +1,20 @@
 """Campaign state: frozen Structs that events fold into. Never mutated, only replaced."""
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from ledger.dice import DiceSet
 from ledger.errors import NotFound
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
+from ledger.model._plugin_state import (
+    CampaignPart,
+    HeroPart,
+    P,
+    PluginState,
+    read_part,
+    with_part,
+)
 from ledger.text import name_key, quoted
 
 Status = Literal["normal", "wounded", "exhausted"]
@@ -112,6 +120,15 @@ class Hero(Frozen, frozen=True, kw_only=True):
     injuries: tuple[str, ...] = ()
     city_points: int = 0
     sleeps: str | None = None  # where the Hero sleeps at the end of this City step
+    plugins: dict[str, Any] = {}  # HeroPart values by namespace: read them with part()
+
+    def part(self, kind: type[P]) -> P:
+        """This Hero's state of a plugin (a ``HeroPart`` type), or its initial value."""
+        return read_part(self.plugins, kind)
+
+    def with_part(self, value: PluginState) -> "Hero":
+        """This Hero with a plugin's state replaced by ``value`` (under its namespace)."""
+        return msgspec.structs.replace(self, plugins=with_part(self.plugins, value, HeroPart))
 
     def item(self, name: str) -> Item:
         key = name_key(name)
@@ -190,6 +207,15 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     dice: DiceSet | None = None  # set with `dice set`; None: the plugins' definition
     group_check: GroupCheck | None = None  # a group check being played step by step
     progressive_checks: dict[str, ProgressiveCheck] = {}
+    plugins: dict[str, Any] = {}  # CampaignPart values by namespace: read them with part()
+
+    def part(self, kind: type[P]) -> P:
+        """The campaign's state of a plugin (a ``CampaignPart`` type), or its initial value."""
+        return read_part(self.plugins, kind)
+
+    def with_part(self, value: PluginState) -> "CampaignState":
+        """The campaign with a plugin's state replaced by ``value`` (under its namespace)."""
+        return msgspec.structs.replace(self, plugins=with_part(self.plugins, value, CampaignPart))
 
     def hero(self, name: str) -> Hero:
         exact = self.heroes.get(name)  # names are unique by name_key (HeroJoined checks)
