@@ -2,7 +2,7 @@
 Professions, Talents, conditions, items, scenarios and factions. The core ships none of it;
 the base game is a plugin like any expansion."""
 
-from ledger.model._state import Frozen, Item
+from ledger.model._state import ConditionRules, Frozen, Item
 
 
 class HeroSpec(Frozen, frozen=True, kw_only=True):
@@ -60,10 +60,15 @@ class FactionSpec(Frozen, frozen=True, kw_only=True):
 
 
 class ConditionSpec(Frozen, frozen=True, kw_only=True):
+    """A condition (§3). ``effect`` is its printed text; ``rules``, when given, is what the
+    ledger applies to the holder's rolls (dice added or removed, a modifier on checks); a
+    condition without rules stays a label."""
+
     name: str
     number: int  # a third condition discards the lowest number (§3)
     positive: bool = False
     effect: str = ""
+    rules: ConditionRules | None = None
 
 
 class ScenarioSpec(Frozen, frozen=True, kw_only=True):

@@ -48,9 +48,30 @@ class Stamina(Frozen, frozen=True, kw_only=True):
         return sum(lock.chips for lock in self.locks)
 
 
+class ConditionRules(Frozen, frozen=True, kw_only=True):
+    """What a held condition does to the Hero's rolls in a scenario, applied by the ledger
+    (the base game's Blessed: ``action_dice=1, reaction_dice=1, discarded=True``). A condition
+    without rules is a label: the players apply its printed effect."""
+
+    action_dice: int = 0  # Action (red) dice it adds to checks and attacks; negative: removes
+    reaction_dice: int = 0  # Reaction dice it adds to reactive checks; negative: removes
+    modifier: int = 0  # added to an active ability check's total, like a printed modifier
+    abilities: tuple[str, ...] = ()  # the abilities whose checks it changes; empty: all
+    discarded: bool = False  # discarded after a roll it changed (Blessed, Weakened)
+
+    def applies(self, ability: str | None) -> bool:
+        """Whether it changes a check in ``ability`` (None: an attack, no ability)."""
+        return not self.abilities or ability in self.abilities
+
+
 class Condition(Frozen, frozen=True, kw_only=True):
+    """A condition a Hero holds (§3): its name, its number (a third condition discards the
+    lowest) and its rules, recorded from the plugin's ConditionSpec when it was gained
+    (None: a label, or a condition recorded before conditions carried rules)."""
+
     name: str
     number: int
+    rules: ConditionRules | None = None
 
 
 class UseEffect(Frozen, frozen=True, kw_only=True):

@@ -28,6 +28,7 @@ from ledger_base_game.check_rules import (
     check_discards,
     check_gems,
     checked_roll,
+    condition_modifier,
     modifier_total,
 )
 from ledger_base_game.group_checks import GROUP_EVENT_TYPES
@@ -108,6 +109,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         total = action_successes(self.faces) + from_stamina
         total += modifier_total(self.modifiers, self.discard)
         total += int(self.achievement) - int(self.hindered)
+        total += condition_modifier(state, hero, self.ability)
         if total != self.total:
             raise RuleViolation(f"the roll and modifiers total {total}, not {self.total}")
         success = None if self.target is None else total >= self.target

@@ -93,9 +93,10 @@ def test_a_plugin_event_folds_into_its_state_shown_at_any_point(party: Invoke) -
     assert "plugins" not in hero(party, "Torrax", "--at", "3")
     assert party_json(party)["plugins"] == {"frost": {"storms": 2}}
     assert "plugins" not in party_json(party, "--at", "3")
-    assert "  frost:      bites=2 · fingers=[thumb, thumb]" in party(
-        "hero", "show", "Torrax"
-    ).stdout.splitlines()
+    assert (
+        "  frost:      bites=2 · fingers=[thumb, thumb]"
+        in party("hero", "show", "Torrax").stdout.splitlines()
+    )
 
 
 def test_undo_and_redo_take_the_plugin_state_with_them(party: Invoke) -> None:
@@ -128,9 +129,7 @@ def test_snapshots_hold_the_plugin_state_and_verify_proves_them(
     with sqlite3.connect(db_path) as db:
         stored = [json.loads(s) for (s,) in db.execute("SELECT state FROM snapshots")]
         db.execute("DROP TRIGGER snapshots_no_update")  # a tampering, to prove verify looks
-        db.execute(
-            "UPDATE snapshots SET state = replace(state, '[\"thumb\"', '[\"toe\"')"
-        )
+        db.execute("UPDATE snapshots SET state = replace(state, '[\"thumb\"', '[\"toe\"')")
     assert any(state["heroes"]["Torrax"]["plugins"] for state in stored)
     with Ledger.open(db_path, registry) as ledger:
         problems = verify(ledger)
