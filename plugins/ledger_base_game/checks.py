@@ -29,6 +29,7 @@ from ledger_base_game.check_rules import (
     check_gems,
     checked_roll,
     condition_modifier,
+    held_rules,
     modifier_total,
 )
 from ledger_base_game.group_checks import GROUP_EVENT_TYPES
@@ -132,6 +133,12 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
 
     def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
         notes = _stamina_note(before, self.faces)
+        hero = before.hero(self.hero)
+        notes += [
+            f"{condition.name}: {rules.modifier:+d} to the total (condition)"
+            for condition, rules in held_rules(before, hero, self.ability)
+            if rules.modifier
+        ]
         if self.progressive is not None:
             check = after.progressive_checks[self.progressive]
             done = "complete" if check.complete else f"{check.remaining} to go"
