@@ -158,14 +158,11 @@ class Registry:
     def _add_part(self, kind: object, plugin: str) -> None:
         """A plugin's state type: a HeroPart or CampaignPart with a namespace of its own and
         an initial value (every field has a default)."""
-        scope = next(
-            (b for b in (HeroPart, CampaignPart) if isinstance(kind, type) and issubclass(kind, b)),
-            None,
-        )
-        if scope is None or not isinstance(kind, type):
+        if not (isinstance(kind, type) and issubclass(kind, HeroPart | CampaignPart)):
             raise PluginError(
                 f"plugin {plugin!r} registered {kind!r} as state, not a HeroPart or CampaignPart"
             )
+        scope = HeroPart if issubclass(kind, HeroPart) else CampaignPart
         namespace = kind.namespace
         if not isinstance(namespace, str) or not namespace:
             raise PluginError(f"plugin {plugin!r}: state {kind.__name__} needs a namespace")

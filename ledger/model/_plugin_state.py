@@ -2,6 +2,7 @@
 its namespace on each Hero and on the campaign, and evolved by its events' ``apply`` like the
 rest of the state, so they have ``--at``, undo, verify and export like the base game's."""
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 import msgspec
@@ -51,7 +52,7 @@ def with_part(
     return {**parts, value.namespace: value}
 
 
-def typed_parts(parts: dict[str, Any], kinds: dict[str, type[PluginState]]) -> dict[str, Any]:
+def typed_parts(parts: dict[str, Any], kinds: Mapping[str, type[PluginState]]) -> dict[str, Any]:
     """``parts`` as decoded from JSON (plain dicts) turned into the registered types; a part
     no loaded plugin registers is kept as it was read."""
     return {

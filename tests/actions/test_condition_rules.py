@@ -91,7 +91,8 @@ def test_the_event_records_the_rules_from_the_spec(ledger: Ledger) -> None:
     chilled = campaign.do(actions.gain_condition, hero="Torrax", condition="chilled").events[0]
     assert chilled == ConditionGained(hero="Torrax", condition="Chilled", number=21, rules=CHILLED)
     muddy = campaign.do(actions.gain_condition, hero="Torrax", condition="Muddy").events[0]
-    assert isinstance(muddy, ConditionGained) and muddy.rules is None
+    assert isinstance(muddy, ConditionGained)
+    assert muddy.rules is None
     row = ledger.store.rows("Rules")[-1]
     assert json.loads(row.payload) == {  # a label's payload is as it always was
         "type": "base:condition-gained",
