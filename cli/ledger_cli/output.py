@@ -75,7 +75,7 @@ def plugins_text(parts: dict[str, Any]) -> list[str]:
     for name, part in parts.items():
         fields = msgspec.to_builtins(part)
         shown = " · ".join(f"{key}={_plain(value)}" for key, value in fields.items())
-        lines.append(f"  {name + ':':<11} {shown or '(initial)'}")
+        lines.append(printable(f"  {name + ':':<11} {shown or '(initial)'}"))
     return lines
 
 
