@@ -2,7 +2,14 @@
 Professions, Talents, conditions, items, scenarios and factions. The core ships none of it;
 the base game is a plugin like any expansion."""
 
+from typing import TypeVar
+
+import msgspec
+
+from ledger.errors import BadInput
 from ledger.model._state import Frozen, Item
+
+SpecT = TypeVar("SpecT", bound=msgspec.Struct)
 
 
 class HeroSpec(Frozen, frozen=True, kw_only=True):
@@ -106,3 +113,14 @@ class ServiceSpec(Frozen, frozen=True, kw_only=True):
     heals_injury: bool = False  # discards one Injury card
     effect: str = ""  # what the ledger does not model, for the players to read
     source: str = ""
+
+
+def specs_from_toml(data: bytes | str, table: str, spec: type[SpecT]) -> list[SpecT]:
+    """The content of a TOML file holding one array of tables, ``[[table]]``, each one
+    ``spec``'s fields: ``specs_from_toml(text, "item", ItemSpec)``. A missing or misspelt
+    field raises ``BadInput`` naming the table, the entry and the field."""
+    try:
+        decoded = msgspec.toml.decode(data, type=dict[str, list[spec]])  # type: ignore[valid-type]
+    except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+        raise BadInput(f"{spec.__name__} content in [[{table}]]: {error}") from error
+    return list(decoded.get(table, []))
