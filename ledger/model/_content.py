@@ -13,7 +13,16 @@ SpecT = TypeVar("SpecT", bound=msgspec.Struct)
 
 
 class HeroSpec(Frozen, frozen=True, kw_only=True):
-    """What a plugin knows of a Hero. ``None`` means unknown: it must be given on joining."""
+    """What a plugin knows of a Hero. ``None`` means unknown: it must be given on joining.
+
+    Attributes:
+        name: the Hero's name.
+        might: Might. agility: Agility. will: Will. taunt: Taunt.
+        chips: Stamina chips on the healthy side of the Vitality disk.
+        wounded_chips: chips on the wounded side.
+        classes: the two Classes the Hero chooses from at level 2.
+        source: where the known values come from, with their confidence.
+    """
 
     name: str
     might: int | None = None
@@ -67,6 +76,17 @@ class FactionSpec(Frozen, frozen=True, kw_only=True):
 
 
 class ConditionSpec(Frozen, frozen=True, kw_only=True):
+    """A condition a plugin registers (§3).
+
+    Attributes:
+        name: its name; unique across plugins.
+        number: its number; unique across plugins, since a third condition discards the
+            lowest-numbered one.
+        positive: a condition that helps the Hero (Invisible, Blessed).
+        effect: what it does, for the players to read; the ledger applies only the effects
+            a plugin's rules give it.
+    """
+
     name: str
     number: int  # a third condition discards the lowest number (§3)
     positive: bool = False
@@ -118,9 +138,20 @@ class ServiceSpec(Frozen, frozen=True, kw_only=True):
 def specs_from_toml(data: bytes | str, table: str, spec: type[SpecT]) -> list[SpecT]:
     """The content of a TOML file holding one array of tables, ``[[table]]``, each one
     ``spec``'s fields: ``specs_from_toml(text, "item", ItemSpec)``. A missing or misspelt
-    field raises ``BadInput`` naming the table, the entry and the field."""
+    field, or a value of the wrong type, raises ``BadInput`` naming the entry and the field."""
     try:
-        decoded = msgspec.toml.decode(data, type=dict[str, list[spec]])  # type: ignore[valid-type]
+        tables = msgspec.toml.decode(data, type=dict[str, list[dict[str, object]]])
     except msgspec.DecodeError as error:  # ValidationError is a DecodeError
-        raise BadInput(f"{spec.__name__} content in [[{table}]]: {error}") from error
-    return list(decoded.get(table, []))
+        raise BadInput(f"{spec.__name__} content: {error}") from error
+    known = {field.encode_name for field in msgspec.structs.fields(spec)}
+    specs = []
+    for index, entry in enumerate(tables.get(table, [])):
+        where = f"[[{table}]] #{index + 1} ({entry.get('name', 'no name')})"
+        unknown = sorted(set(entry) - known)
+        if unknown:
+            raise BadInput(f"{where}: {spec.__name__} has no field {', '.join(unknown)}")
+        try:
+            specs.append(msgspec.convert(entry, spec))
+        except msgspec.ValidationError as error:
+            raise BadInput(f"{where}: {error}") from error
+    return specs
