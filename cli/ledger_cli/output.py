@@ -61,7 +61,32 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "talents": list(hero.talents),
         "injuries": list(hero.injuries),
         "city_points": hero.city_points,
+        **plugins_json(hero.plugins),
     }
+
+
+def plugins_json(parts: dict[str, Any]) -> dict[str, Any]:
+    """The plugins' own state, under ``"plugins"`` by namespace; nothing while no plugin
+    event has changed it (each part is then its initial value)."""
+    if not parts:
+        return {}
+    return {"plugins": {name: msgspec.to_builtins(part) for name, part in parts.items()}}
+
+
+def plugins_text(parts: dict[str, Any]) -> list[str]:
+    """One line per plugin's part of the state, e.g. ``frost: chills=2``."""
+    lines = []
+    for name, part in parts.items():
+        fields = msgspec.to_builtins(part)
+        shown = " · ".join(f"{key}={_plain(value)}" for key, value in fields.items())
+        lines.append(f"  {name + ':':<11} {shown or '(initial)'}")
+    return lines
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(_plain, value)) + "]"
+    return str(value)
 
 
 def step_json(state: CampaignState) -> dict[str, Any] | None:
@@ -80,6 +105,7 @@ def party_json(state: CampaignState, at: int) -> dict[str, Any]:
         "journal": [msgspec.to_builtins(entry) for entry in state.journal],
         "session": state.session or None,
         "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
+        **plugins_json(state.plugins),
     }
 
 
@@ -122,6 +148,7 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
     if hero.journal:
         lines.append(f"  Journal     {journal_text(hero.journal)}")
     lines.extend(progress_text(hero))
+    lines.extend(plugins_text(hero.plugins))
     return [printable(line) for line in lines]  # whatever the file holds
 
 

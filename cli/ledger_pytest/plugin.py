@@ -1,6 +1,8 @@
 """Fixtures for testing a plugin: a plugin manager with the author's plugin, a temporary
-ledger, and a CLI runner around both. Override ``ledger_plugins`` to add plugin objects that
-are not installed through an entry point (installed ones are loaded already)."""
+ledger, a CLI runner around both, and ``ledger_golden`` to hold an old export against the
+states it must still produce (``ledger_pytest.golden``). Override ``ledger_plugins`` to add
+plugin objects that are not installed through an entry point (installed ones are loaded
+already)."""
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -11,6 +13,7 @@ from click.testing import CliRunner, Result
 
 from ledger.campaign import Ledger
 from ledger.hosting import Registry, get_plugin_manager
+from ledger_pytest.golden import check_golden
 
 Invoke = Callable[..., Result]
 UNSET: dict[str, str | None] = {"LEDGER_DATABASE": None, "LEDGER_CAMPAIGN": None}  # not yours
@@ -73,3 +76,15 @@ def ledger_invoke(ledger_pm: pluggy.PluginManager, ledger_db_path: Path) -> Invo
         return runner.invoke(cli, args, input=input, env=UNSET)
 
     return run
+
+
+@pytest.fixture
+def ledger_golden(ledger_registry: Registry, tmp_path: Path) -> Callable[[Path], None]:
+    """Hold a golden file (see ``ledger_pytest.golden``) against the plugins under test:
+    ``ledger_golden(Path("tests/golden/v1"))`` imports ``v1.ndjson`` into a new ledger,
+    verifies it and raises ``GoldenMismatch`` where a state differs from ``v1.states.json``."""
+
+    def check(golden: Path) -> None:
+        check_golden(ledger_registry, golden, tmp_path / "golden")
+
+    return check

@@ -40,10 +40,12 @@ from ledger.model._modifiers import (
     parse_modifier,
 )
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
+from ledger.model._plugin_state import CampaignPart, HeroPart, PluginState, typed_parts
 from ledger.model._state import (
     CampaignState,
     City,
     Condition,
+    ConditionRules,
     Debt,
     Frozen,
     Gems,
@@ -67,10 +69,12 @@ __all__ = [
     "MAX_MODIFIER",
     "META_TYPES",
     "CampaignCreated",
+    "CampaignPart",
     "CampaignState",
     "City",
     "ClassSpec",
     "Condition",
+    "ConditionRules",
     "ConditionSpec",
     "Debt",
     "Event",
@@ -80,6 +84,7 @@ __all__ = [
     "GroupCheck",
     "Hero",
     "HeroEvent",
+    "HeroPart",
     "HeroSpec",
     "Item",
     "ItemSpec",
@@ -89,6 +94,7 @@ __all__ = [
     "ModifierType",
     "Outcome",
     "Payment",
+    "PluginState",
     "ProfessionSpec",
     "ProgressiveCheck",
     "Redone",
@@ -112,4 +118,5 @@ __all__ = [
     "judge",
     "parse_modifier",
     "specs_from_toml",
+    "typed_parts",
 ]

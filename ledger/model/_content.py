@@ -7,7 +7,7 @@ from typing import TypeVar
 import msgspec
 
 from ledger.errors import BadInput
-from ledger.model._state import Frozen, Item
+from ledger.model._state import ConditionRules, Frozen, Item
 
 SpecT = TypeVar("SpecT", bound=msgspec.Struct)
 
@@ -83,14 +83,16 @@ class ConditionSpec(Frozen, frozen=True, kw_only=True):
         number: its number; unique across plugins, since a third condition discards the
             lowest-numbered one.
         positive: a condition that helps the Hero (Invisible, Blessed).
-        effect: what it does, for the players to read; the ledger applies only the effects
-            a plugin's rules give it.
+        effect: its printed text, for the players to read.
+        rules: what the ledger applies to the holder's rolls (dice added or removed, a
+            modifier on checks); without rules the condition stays a label.
     """
 
     name: str
     number: int  # a third condition discards the lowest number (§3)
     positive: bool = False
     effect: str = ""
+    rules: ConditionRules | None = None
 
 
 class ScenarioSpec(Frozen, frozen=True, kw_only=True):

@@ -1,12 +1,20 @@
 """Campaign state: frozen Structs that events fold into. Never mutated, only replaced."""
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from ledger.dice import DiceSet
 from ledger.errors import NotFound
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
+from ledger.model._plugin_state import (
+    CampaignPart,
+    HeroPart,
+    P,
+    PluginState,
+    read_part,
+    with_part,
+)
 from ledger.text import name_key, quoted
 
 Status = Literal["normal", "wounded", "exhausted"]
@@ -53,16 +61,35 @@ class Stamina(Frozen, frozen=True, kw_only=True):
         return sum(lock.chips for lock in self.locks)
 
 
+class ConditionRules(Frozen, frozen=True, kw_only=True):
+    """What a held condition does to the Hero's rolls in a scenario, applied by the ledger
+    (the base game's Blessed: ``action_dice=1, reaction_dice=1, discarded=True``). A condition
+    without rules is a label: the players apply its printed effect."""
+
+    action_dice: int = 0  # Action (red) dice it adds to checks and attacks; negative: removes
+    reaction_dice: int = 0  # Reaction dice it adds to reactive checks; negative: removes
+    modifier: int = 0  # added to an active ability check's total, like a printed modifier
+    abilities: tuple[str, ...] = ()  # the abilities whose checks it changes; empty: all
+    discarded: bool = False  # discarded after a roll it changed (Blessed, Weakened)
+
+    def applies(self, ability: str | None) -> bool:
+        """Whether it changes a check in ``ability`` (None: an attack, no ability)."""
+        return not self.abilities or ability in self.abilities
+
+
 class Condition(Frozen, frozen=True, kw_only=True):
-    """A condition card a Hero holds (§3): ``hero.conditions`` holds at most two.
+    """A condition a Hero holds (§3): ``hero.conditions`` holds at most two.
 
     Attributes:
         name: the condition's name, as its ``ConditionSpec`` spells it.
         number: its number; a third condition discards the lowest-numbered one.
+        rules: its rules, recorded from the plugin's ConditionSpec when it was gained (None:
+            a label, or a condition recorded before conditions carried rules).
     """
 
     name: str
     number: int
+    rules: ConditionRules | None = None
 
 
 class UseEffect(Frozen, frozen=True, kw_only=True):
@@ -138,6 +165,7 @@ class Hero(Frozen, frozen=True, kw_only=True):
         injuries: Injury cards held between scenarios.
         city_points: City Activity points left in this City step.
         sleeps: where the Hero sleeps at the end of this City step.
+        plugins: plugins' own state of the Hero, by namespace; read with ``part(Type)``.
     """
 
     name: str
@@ -162,6 +190,15 @@ class Hero(Frozen, frozen=True, kw_only=True):
     injuries: tuple[str, ...] = ()
     city_points: int = 0
     sleeps: str | None = None  # where the Hero sleeps at the end of this City step
+    plugins: dict[str, Any] = {}  # HeroPart values by namespace: read them with part()
+
+    def part(self, kind: type[P]) -> P:
+        """This Hero's state of a plugin (a ``HeroPart`` type), or its initial value."""
+        return read_part(self.plugins, kind)
+
+    def with_part(self, value: PluginState) -> "Hero":
+        """This Hero with a plugin's state replaced by ``value`` (under its namespace)."""
+        return msgspec.structs.replace(self, plugins=with_part(self.plugins, value, HeroPart))
 
     def item(self, name: str) -> Item:
         key = name_key(name)
@@ -243,6 +280,7 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
         dice: the dice set with `dice set`, else None (the plugins' definition).
         group_check: a group check being played step by step, else None.
         progressive_checks: progressive checks under way, by name.
+        plugins: plugins' own state of the campaign, by namespace; read with ``part(Type)``.
     """
 
     name: str = ""
@@ -266,6 +304,15 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     dice: DiceSet | None = None  # set with `dice set`; None: the plugins' definition
     group_check: GroupCheck | None = None  # a group check being played step by step
     progressive_checks: dict[str, ProgressiveCheck] = {}
+    plugins: dict[str, Any] = {}  # CampaignPart values by namespace: read them with part()
+
+    def part(self, kind: type[P]) -> P:
+        """The campaign's state of a plugin (a ``CampaignPart`` type), or its initial value."""
+        return read_part(self.plugins, kind)
+
+    def with_part(self, value: PluginState) -> "CampaignState":
+        """The campaign with a plugin's state replaced by ``value`` (under its namespace)."""
+        return msgspec.structs.replace(self, plugins=with_part(self.plugins, value, CampaignPart))
 
     def hero(self, name: str) -> Hero:
         exact = self.heroes.get(name)  # names are unique by name_key (HeroJoined checks)

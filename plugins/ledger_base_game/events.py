@@ -5,7 +5,17 @@ from typing import ClassVar, Literal
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.model import CampaignState, Condition, Event, Hero, HeroEvent, Item, Stamina, StepKind
+from ledger.model import (
+    CampaignState,
+    Condition,
+    ConditionRules,
+    Event,
+    Hero,
+    HeroEvent,
+    Item,
+    Stamina,
+    StepKind,
+)
 from ledger.rules import city, conditions, debts, items, loadout, stamina, stars, steps
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
@@ -271,15 +281,36 @@ class StatusRemoved(HeroEvent, tag="base:status-removed", frozen=True, kw_only=T
         return f"{self.hero} is no longer {self.status}"
 
 
-class ConditionGained(HeroEvent, tag="base:condition-gained", frozen=True, kw_only=True):
-    """The Hero gains a condition; a third discards the lowest-numbered one (§3)."""
+MAX_CONDITION_CHANGE = 9  # dice or modifier a condition's rules may add or take away
+
+
+def _check_rules(rules: ConditionRules | None) -> None:
+    if rules is None:
+        return
+    low, high = -MAX_CONDITION_CHANGE, MAX_CONDITION_CHANGE
+    for field in ("action_dice", "reaction_dice", "modifier"):
+        _check_range(getattr(rules, field), f"a condition's {field.replace('_', ' ')}", low, high)
+    for ability in rules.abilities:
+        if ability not in ("might", "agility", "will"):
+            raise RuleViolation(f"the abilities are might, agility and will, not {ability!r}")
+
+
+class ConditionGained(
+    HeroEvent, tag="base:condition-gained", frozen=True, kw_only=True, omit_defaults=True
+):
+    """The Hero gains a condition; ``rules`` (from its ConditionSpec) are what it does to
+    rolls, carried by the event so a replay never depends on content. Without rules (a
+    label, or recorded before conditions carried rules) the payload is as it always was."""
 
     condition: str
     number: int
+    rules: ConditionRules | None = None
 
     def apply(self, state: CampaignState) -> CampaignState:
         _check_range(self.number, "condition number", 1, 99)
-        gained = Condition(name=check_name(self.condition, "condition"), number=self.number)
+        _check_rules(self.rules)
+        name = check_name(self.condition, "condition")
+        gained = Condition(name=name, number=self.number, rules=self.rules)
         return state.with_hero(conditions.gain(state.hero(self.hero), gained))
 
     def describe(self) -> str:
