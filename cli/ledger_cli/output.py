@@ -11,14 +11,17 @@ from ledger_cli.output_city import hero_city_json, hero_city_text, supply_change
 
 
 def to_json(value: Any) -> str:
+    """``value`` as the indented JSON every ``--json`` prints."""
     return msgspec.json.format(msgspec.json.encode(value), indent=2).decode()
 
 
 def stamina_text(s: Stamina) -> str:
+    """Where the Stamina chips are, in one line."""
     return f"{s.unspent} unspent · {s.spent} spent · {s.wound} wound · {s.locked} locked"
 
 
 def stamina_json(hero: Hero) -> dict[str, Any]:
+    """Where the Hero's Stamina chips are, as JSON."""
     s = hero.stamina
     return {
         "unspent": s.unspent,
@@ -32,6 +35,7 @@ def stamina_json(hero: Hero) -> dict[str, Any]:
 
 
 def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
+    """The Hero as ``hero show --json`` prints it."""
     return {
         "name": hero.name,
         "level": state.level,
@@ -86,10 +90,12 @@ def _plain(value: Any) -> str:
 
 
 def step_json(state: CampaignState) -> dict[str, Any] | None:
+    """The current step as JSON, or None before the first."""
     return msgspec.to_builtins(state.step) if state.step else None
 
 
 def party_json(state: CampaignState, at: int) -> dict[str, Any]:
+    """The party as ``party show --json`` prints it, ``at`` being the event it is after."""
     return {
         "campaign": state.name,
         "at": at,
@@ -104,6 +110,7 @@ def party_json(state: CampaignState, at: int) -> dict[str, Any]:
 
 
 def step_text(state: CampaignState) -> str:
+    """The current step in words ("scenario 5 (second play)")."""
     step = state.step
     if step is None:
         return "before the first step"
@@ -115,6 +122,7 @@ def step_text(state: CampaignState) -> str:
 
 
 def hero_text(hero: Hero, state: CampaignState) -> list[str]:
+    """The Hero as ``hero show`` prints it, one line each."""
     s = hero.stamina
     lines = [
         f"{hero.name} — level {state.level}, {state.xp} XP, {hero.status}",
@@ -204,6 +212,8 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
 
 
 def recorded_json(recorded: Recorded) -> dict[str, Any]:
+    """What a command recorded, as every command's ``--json`` prints it: the events and the
+    Heroes they changed."""
     changed = [
         hero_json(hero, recorded.after)
         for name, hero in recorded.after.heroes.items()
@@ -218,6 +228,7 @@ def recorded_json(recorded: Recorded) -> dict[str, Any]:
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:
+    """One ``log`` entry as JSON."""
     row = entry.row
     return {
         "seq": row.seq,

@@ -38,11 +38,14 @@ def ledger_pm(ledger_plugins: list[object]) -> pluggy.PluginManager:
 
 @pytest.fixture
 def ledger_registry(ledger_pm: pluggy.PluginManager) -> Registry:
+    """The content, event types and modifier types of ``ledger_pm``'s plugins. Building it
+    raises when two plugins register the same name, naming both."""
     return Registry(ledger_pm)
 
 
 @pytest.fixture
 def ledger_db_path(tmp_path: Path) -> Path:
+    """A path for the test's ledger file, in pytest's ``tmp_path``; no file is there yet."""
     return tmp_path / "ledger.db"
 
 
@@ -55,7 +58,14 @@ def temp_ledger(ledger_db_path: Path, ledger_registry: Registry) -> Iterator[Led
 
 @pytest.fixture
 def ledger_invoke(ledger_pm: pluggy.PluginManager, ledger_db_path: Path) -> Invoke:
-    """Run the CLI (with ``ledger_pm``) on the test's ledger: ``ledger_invoke("plugins")``."""
+    """Run the command line (with ``ledger_pm``'s plugins) on ``ledger_db_path``:
+    ``ledger_invoke("gadget", "build", "Torrax")``, with ``input="..."`` for standard input.
+
+    Returns click's ``Result`` and never raises: check ``result.exit_code`` (0 done; 1 a
+    refusal, its message in ``result.stderr``; 2 a usage error) and ``result.stdout``. An
+    unexpected exception is kept in ``result.exception``. ``LEDGER_DATABASE`` and
+    ``LEDGER_CAMPAIGN`` are unset for the call, so the test's file and its only campaign are
+    used."""
     from ledger_cli.app import build_cli
 
     cli = build_cli(ledger_pm)

@@ -79,6 +79,10 @@ class Catalogue(Generic[T]):
 
 
 class Registry:
+    """Everything the loaded plugins register, each entry with the plugin it came from: event
+    types (``event_types``), content catalogues (``heroes``, ``items``, ``conditions``, ...),
+    modifier types, dice, upcasters and plugin versions."""
+
     def __init__(self, pm: pluggy.PluginManager, *, content: bool = True) -> None:
         """Everything the plugins register. ``content=False`` leaves the catalogues of
         Heroes, items, scenarios, die definitions and the rest empty (their hooks are not
@@ -238,4 +242,5 @@ def _union(types: tuple[type[Event], ...]) -> Any:
 
 
 def default_registry() -> Registry:
+    """The Registry of every installed plugin (``get_plugin_manager()``)."""
     return Registry(get_plugin_manager())

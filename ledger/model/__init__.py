@@ -16,6 +16,7 @@ from ledger.model._content import (
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
+    specs_from_toml,
 )
 from ledger.model._event import (
     LEDGER_EVENT_TYPES,
@@ -116,5 +117,6 @@ __all__ = [
     "check_modifier",
     "judge",
     "parse_modifier",
+    "specs_from_toml",
     "typed_parts",
 ]
