@@ -38,6 +38,7 @@ def create_app(
         if security.read_token:
             links["read"] = base + f"?token={security.read_token}"
     web = Web(pm or get_plugin_manager(), Path(database), campaign, security, links=links)
+    len(web.ledgers.registry.actions)  # a plugin failing in register_actions stops us here
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
