@@ -77,9 +77,12 @@ def update_delays(url: str, http: httpx.Client, headers: dict[str, str], count: 
             second.stream("GET", "/events") as stream,
         ):
             ready.set()
-            for line in stream.iter_lines():
-                if line.startswith("data: "):
-                    seen.put((json.loads(line[6:])["seq"], time.perf_counter()))
+            try:
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        seen.put((json.loads(line[6:])["seq"], time.perf_counter()))
+            except httpx.HTTPError:  # the server stopped
+                return
 
     threading.Thread(target=listen, daemon=True).start()
     ready.wait(10)
