@@ -63,3 +63,14 @@ def test_the_links_to_share_name_this_machine_and_the_tokens() -> None:
     assert shared["read"].endswith(":8123/?token=r")
     assert "0.0.0.0" not in shared["join"]
     assert links("::1", 80, None, None)["join"] == "http://[::1]:80/"
+
+
+def test_the_qr_code_encodes_the_link_in_the_terminal_and_on_the_page() -> None:
+    from ledger_web.qr import svg, text
+
+    url = "http://192.0.2.7:8000/?token=abc"
+    assert svg(url).lstrip().startswith(("<svg", "<?xml"))
+    lines = text(url).splitlines()  # two rows of modules a line, in block characters
+    assert len(lines) > 10
+    assert {len(line) for line in lines} == {len(lines[0])}
+    assert set("".join(lines)) <= {"█", "▀", "▄", " ", "\xa0"}
