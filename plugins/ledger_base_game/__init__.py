@@ -3,7 +3,7 @@
 import inspect
 from collections.abc import Callable
 from importlib.resources import files
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
