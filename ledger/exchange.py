@@ -2,7 +2,9 @@
 
 import os
 import stat
+import tempfile
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import IO
@@ -32,9 +34,9 @@ class Manifest(msgspec.Struct, frozen=True, kw_only=True):
     plugins: dict[str, str]
 
 
-def check_export_target(path: Path) -> None:
-    """An export is written only to a new name or over a regular file: never through a
-    symlink, into a FIFO or onto a device (``-`` is standard output)."""
+def check_export_target(path: Path, *, force: bool = False) -> None:
+    """An export is written only to a new name or, with ``force``, over a regular file: never
+    through a symlink, into a FIFO or onto a device (``-`` is standard output)."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
@@ -57,6 +59,101 @@ def check_export_target(path: Path) -> None:
             f"{path} is {kind}, not a regular file; an export is written only to a new name "
             "or over a regular file (- writes to standard output)"
         )
+    if not force:
+        _refuse_existing(path)
+
+
+def _refuse_existing(path: Path) -> None:
+    raise BadInput(
+        f"{path} already exists; nothing was exported ({{force}} replaces it)", fields=["force"]
+    )
+
+
+def export_to_file(campaign: Campaign, path: Path, *, force: bool = False) -> Manifest:
+    """Write the export beside ``path`` and give it that name only once it is whole and on
+    the disk: ``path`` holds the whole export or what it held before, even if the process is
+    killed midway. Without ``force`` an existing file is refused (and one another program
+    creates meanwhile is kept: the name is taken with a hard link, which never replaces)."""
+    check_export_target(path, force=force)
+    try:
+        with _nameless_file(path.parent) as (out, name):
+            manifest = export_campaign(campaign, out)
+            out.flush()
+            os.fsync(out.fileno())
+            check_export_target(path, force=force)  # nothing else took the name meanwhile
+            _give_name(out, name, path, force)
+    except OSError as error:
+        raise BadInput(f"cannot write {path}: {error.strerror}; nothing was exported") from None
+    return manifest
+
+
+@contextmanager
+def _nameless_file(folder: Path) -> Iterator[tuple[IO[str], Path | None]]:
+    """A file to write in ``folder``: without a name where the system allows (Linux's
+    O_TMPFILE, named through /proc: a killed process leaves nothing behind), else a hidden
+    temporary one, removed unless it was given its name. Yields the file and its temporary
+    name (None: nameless). Either is created as a plain file would be, under the umask."""
+    mode, handle, name = 0o666 & ~_umask(), None, None
+    if hasattr(os, "O_TMPFILE") and os.path.isdir("/proc/self/fd"):
+        try:
+            handle = os.open(folder, os.O_TMPFILE | os.O_WRONLY, mode)
+        except OSError:  # a file system without it
+            handle = None
+    if handle is None:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".export.")
+        name = Path(temporary)
+        os.fchmod(handle, mode)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            yield out, name
+    finally:
+        if name is not None:
+            name.unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _give_name(out: IO[str], temporary: Path | None, path: Path, force: bool) -> None:
+    """Name the written file ``path``. Without ``force`` a hard link takes the name, and a
+    link never replaces a file; with it a rename replaces it atomically. (Where links are
+    not supported, the name was checked free just before.)"""
+    if not force:
+        try:
+            _link(out, temporary, path)
+            return
+        except FileExistsError:
+            _refuse_existing(path)
+        except OSError:
+            if temporary is None:
+                raise
+        os.replace(temporary, path)
+        return
+    if temporary is None:  # a rename needs a name to rename
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.export")
+        _link(out, None, temporary)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _link(out: IO[str], temporary: Path | None, path: Path) -> None:
+    """A hard link named ``path`` to the file written, by its name or, nameless, by its
+    descriptor under /proc (linkat following the link: os.link follows it only when given a
+    directory descriptor)."""
+    if temporary is not None:
+        os.link(temporary, path)
+        return
+    descriptors = os.open("/proc/self/fd", os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.link(str(out.fileno()), path, src_dir_fd=descriptors, follow_symlinks=True)
+    finally:
+        os.close(descriptors)
 
 
 def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
