@@ -3,7 +3,7 @@
 import os
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
@@ -239,6 +239,47 @@ def _row(number: int, line: str) -> Row:
     except BadInput as error:
         raise BadInput(f"line {number}: {error}") from None
     return row
+
+
+def import_into_file(
+    path: Path,
+    open_ledger: Callable[[], Ledger],
+    close_ledger: Callable[[], None],
+    lines: Iterable[str] | IO[str] | IO[bytes],
+) -> Campaign:
+    """``import_campaign`` into the ledger file at ``path``, opened by ``open_ledger`` (which
+    creates it if need be). A refused import into a file it created leaves no new file
+    behind: the file, SQLite's files beside it and any folder made for it are removed, once
+    ``close_ledger`` closed it (and only if it still holds no campaign)."""
+    made = [folder for folder in (path, *path.parents) if not folder.exists()]
+    try:
+        return import_campaign(open_ledger(), lines)
+    except BaseException:
+        if made:
+            _remove_new_file(path, open_ledger, close_ledger, made[1:])
+        raise
+
+
+def _remove_new_file(
+    path: Path,
+    open_ledger: Callable[[], Ledger],
+    close_ledger: Callable[[], None],
+    folders: list[Path],
+) -> None:
+    try:
+        empty = not open_ledger().store.stored_campaigns()
+    except LedgerError:  # it could not even be opened
+        empty = True
+    close_ledger()
+    if not empty:  # another process recorded a campaign there meanwhile: it stays
+        return
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    for folder in folders:  # the innermost first
+        try:
+            folder.rmdir()
+        except OSError:  # not empty: something else is kept there
+            return
 
 
 def import_campaign(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campaign:

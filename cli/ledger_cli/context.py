@@ -116,6 +116,12 @@ class App:
         show_recorded(recorded, as_json)
         return recorded
 
+    def close_ledger(self, path: Path) -> None:
+        """Close the ledger file at ``path`` if this App opened it."""
+        opened = self._ledgers.pop(path, None)
+        if opened is not None:
+            opened.close()
+
     def close(self) -> None:
         for ledger in self._ledgers.values():
             ledger.close()

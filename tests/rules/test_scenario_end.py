@@ -106,7 +106,9 @@ def test_a_card_in_the_stock_decides_its_symbols(
     refuse(invoke, db_path, "stock", "scenario", "7", "--xp", "--no-replay", says="already")
     refuse(invoke, db_path, "stock", "scenario", "4", "--no-xp", says="shows the XP symbol")
     play(party, "7")
-    refuse(invoke, db_path, "scenario", "end", "--outcome", "S1", "--no-xp", says="shows the XP symbol")
+    refuse(
+        invoke, db_path, "scenario", "end", "--outcome", "S1", "--no-xp", says="shows the XP symbol"
+    )
 
 
 def test_an_arena_may_not_follow_an_arena(party: Invoke, invoke: Invoke, db_path: Path) -> None:
@@ -114,7 +116,9 @@ def test_an_arena_may_not_follow_an_arena(party: Invoke, invoke: Invoke, db_path
     play(party, "101")
     assert party_json(party)["step"]["arena"] is True
     for achieved in (("--group-achievements", "1"), ("--achievement", "Torrax")):
-        refuse(invoke, db_path, "scenario", "end", "--outcome", "S1", *achieved, says="no achievements")
+        refuse(
+            invoke, db_path, "scenario", "end", "--outcome", "S1", *achieved, says="no achievements"
+        )
     party("scenario", "end", "--outcome", "Score 14")
     assert [c["number"] for c in party_json(party)["scenario_cards"]] == [101]  # kept
     party("step", "city")
@@ -133,8 +137,27 @@ def test_an_arena_may_not_follow_an_arena(party: Invoke, invoke: Invoke, db_path
 def test_scenario_end_outside_a_scenario(party: Invoke, invoke: Invoke, db_path: Path) -> None:
     refuse(invoke, db_path, "scenario", "end", "--outcome", "S1", says="no scenario")
     play(party, "4")
-    refuse(invoke, db_path, "scenario", "end", "--outcome", "S1", "--achievement", "Nobody", says="Nobody")
-    refuse(invoke, db_path, "scenario", "end", "--no-outcome", "--group-achievements", "-1", says="from 0")
+    refuse(
+        invoke,
+        db_path,
+        "scenario",
+        "end",
+        "--outcome",
+        "S1",
+        "--achievement",
+        "Nobody",
+        says="Nobody",
+    )
+    refuse(
+        invoke,
+        db_path,
+        "scenario",
+        "end",
+        "--no-outcome",
+        "--group-achievements",
+        "-1",
+        says="from 0",
+    )
 
 
 def test_the_log_shows_the_campaign_events(party: Invoke) -> None:

@@ -9,7 +9,7 @@ import click
 
 from ledger.campaign import Campaign
 from ledger.errors import BadInput
-from ledger.exchange import Manifest, export_campaign, export_to_file, import_campaign
+from ledger.exchange import Manifest, export_campaign, export_to_file, import_into_file
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 from ledger_cli.parsing import Command
@@ -47,7 +47,9 @@ def import_(app: App, file: BinaryIO, as_json: bool) -> None:
     Example:
       campaign-ledger --database other.db import moonsilver.ndjson
     """
-    campaign = import_campaign(app.ledger(create=True), file)
+    campaign = import_into_file(
+        app.path, lambda: app.ledger(create=True), lambda: app.close_ledger(app.path), file
+    )
     if as_json:
         click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
     else:
