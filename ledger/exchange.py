@@ -127,10 +127,10 @@ def _give_name(out: IO[str], temporary: Path | None, path: Path, force: bool) ->
             return
         except FileExistsError:
             _refuse_existing(path)
-        except OSError:
+        except OSError:  # no hard links on this file system: the name was free just now
             if temporary is None:
                 raise
-        os.replace(temporary, path)
+            os.replace(temporary, path)
         return
     if temporary is None:  # a rename needs a name to rename
         temporary = path.with_name(f".{path.name}.{os.getpid()}.export")
