@@ -17,7 +17,7 @@ from ledger.campaign import Campaign, History, Ledger, metas_from_rows
 from ledger.errors import BadInput, IntegrityError, LedgerError
 from ledger.hosting import react
 from ledger.model import META_TYPES, CampaignState
-from ledger.storage import Row, Snapshot, row_values
+from ledger.storage import Row, Snapshot, missing, remove_made, row_values
 from ledger.text import check_name, check_text, name_key, quoted
 from ledger.verification import Problem, RowsVerifier
 
@@ -251,35 +251,19 @@ def import_into_file(
     creates it if need be). A refused import into a file it created leaves no new file
     behind: the file, SQLite's files beside it and any folder made for it are removed, once
     ``close_ledger`` closed it (and only if it still holds no campaign)."""
-    made = [folder for folder in (path, *path.parents) if not folder.exists()]
+    made = missing(path)
     try:
         return import_campaign(open_ledger(), lines)
     except BaseException:
         if made:
-            _remove_new_file(path, open_ledger, close_ledger, made[1:])
+            try:
+                kept = bool(open_ledger().store.stored_campaigns())
+            except LedgerError:  # it could not even be opened
+                kept = False
+            close_ledger()
+            if not kept:  # else another process recorded a campaign there meanwhile
+                remove_made(made)
         raise
-
-
-def _remove_new_file(
-    path: Path,
-    open_ledger: Callable[[], Ledger],
-    close_ledger: Callable[[], None],
-    folders: list[Path],
-) -> None:
-    try:
-        empty = not open_ledger().store.stored_campaigns()
-    except LedgerError:  # it could not even be opened
-        empty = True
-    close_ledger()
-    if not empty:  # another process recorded a campaign there meanwhile: it stays
-        return
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
-    for folder in folders:  # the innermost first
-        try:
-            folder.rmdir()
-        except OSError:  # not empty: something else is kept there
-            return
 
 
 def import_campaign(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campaign:

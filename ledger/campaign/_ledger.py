@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from ledger.campaign._campaign import Campaign, Clock, utc_now
 from ledger.campaign._undo_history import History
-from ledger.errors import BadInput, NotFound
+from ledger.errors import BadInput, IntegrityError, NotFound
 from ledger.hosting import (
     Registry,
     apply_plugin_migrations,
@@ -81,7 +81,12 @@ class Ledger:
     @contextmanager
     def write_lock(self) -> Iterator["Ledger"]:
         """Hold the file's write lock while a command reads and records, so it cannot lose a
-        race (other writers wait, up to the busy timeout); it commits when the block ends."""
+        race (other writers wait, up to the busy timeout); it commits when the block ends.
+        Inside a ``transaction`` (which holds the lock) it is a savepoint of it."""
+        if self.db.conn.in_transaction:
+            with self.db.atomic():
+                yield self
+            return
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self
@@ -89,6 +94,30 @@ class Ledger:
             self.db.conn.rollback()
             raise
         self.db.conn.commit()
+
+    @contextmanager
+    def transaction(self, *, keep: bool) -> Iterator["Ledger"]:
+        """Hold the file's write lock while many commands record, each in a savepoint: all
+        of them are committed when the block ends (``keep``) or none (``keep=False``: a
+        rehearsal, rolled back). An error rolls them all back."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            if self.db.conn.in_transaction:
+                self.db.conn.rollback()
+            raise
+        finally:
+            self._found.clear()  # a campaign the block created may be gone
+        if not self.db.conn.in_transaction:
+            raise IntegrityError("the transaction was ended by the database; nothing was written")
+        if keep:
+            self.db.conn.commit()
+        else:
+            self.db.conn.rollback()
+
+    def in_transaction(self) -> bool:
+        return bool(self.db.conn.in_transaction)
 
     def create_campaign(self, name: str) -> Campaign:
         name = check_name(check_text(name, "campaign name"), "campaign name")

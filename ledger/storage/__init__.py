@@ -6,7 +6,9 @@ Nothing here knows the rules: rows are stored and read back exactly as written."
 
 from ledger.storage._database import (
     SAFE_SQLITE,
+    missing,
     open_database,
+    remove_made,
     sqlite3,
     sqlite_version,
     warn_if_old_sqlite,
@@ -52,7 +54,9 @@ __all__ = [
     "flush_log",
     "hashes",
     "migrations",
+    "missing",
     "open_database",
+    "remove_made",
     "row_values",
     "sqlite3",
     "sqlite_version",
