@@ -18,7 +18,7 @@ from ledger.errors import BadInput, IntegrityError, LedgerError
 from ledger.hosting import react
 from ledger.model import META_TYPES, CampaignState
 from ledger.storage import Row, Snapshot, missing, remove_made, row_values
-from ledger.text import check_name, check_text, name_key, quoted
+from ledger.text import check_name, check_text, quoted
 from ledger.verification import Problem, RowsVerifier
 
 FORMAT = "campaign-ledger/1"
@@ -282,7 +282,11 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     manifest = _manifest(numbered)
     name = manifest.campaign
     # Said after the file's own problems; meanwhile nothing is written.
-    taken = any(name_key(existing) == name_key(name) for existing in ledger.campaigns())
+    try:
+        ledger.check_name_free(name)
+        taken = False
+    except BadInput:
+        taken = True
     proof = RowsVerifier(name)
     metas: list[Row] = []
     page: list[Row] = []  # read, not yet proved nor written
