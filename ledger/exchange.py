@@ -1,4 +1,5 @@
-"""Export a campaign as NDJSON, and import one after proving its chain is intact."""
+"""Export a campaign as NDJSON, import one after proving its chain is intact, and fork one:
+a campaign's rows copied into a new chain, replayed as an import's are."""
 
 import os
 import stat
@@ -13,11 +14,19 @@ import msgspec
 
 from ledger._gc_pause import gc_paused
 from ledger._json_keys import duplicate_keys
-from ledger.campaign import Campaign, History, Ledger, metas_from_rows
-from ledger.errors import BadInput, IntegrityError, LedgerError
+from ledger.campaign import (
+    Campaign,
+    History,
+    Ledger,
+    Origin,
+    encode_origin,
+    metas_from_rows,
+    resolve,
+)
+from ledger.errors import BadInput, IntegrityError, LedgerError, NotFound
 from ledger.hosting import react
-from ledger.model import META_TYPES, CampaignState
-from ledger.storage import Row, Snapshot, missing, remove_made, row_values
+from ledger.model import META_TYPES, CampaignCreated, CampaignState
+from ledger.storage import GENESIS, Row, Snapshot, missing, remove_made, row_values
 from ledger.text import check_name, check_text, quoted
 from ledger.verification import Problem, RowsVerifier
 
@@ -326,6 +335,54 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     if taken:
         raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
     return _replay(ledger, name, count, History(metas_from_rows(metas)))
+
+
+def fork_campaign(ledger: Ledger, new: str, origin: str, at: str) -> Campaign:
+    """A what-if branch: campaign ``new`` holding ``origin``'s history up to ``at`` (a point
+    a player names: 42, city-2, scenario-5:end), its origin recorded as a campaign mark. Its
+    rows are the origin's, as recorded (time, commands, undos), in a chain of their own
+    under the new name, which its first event creates; they replay under the rules (each
+    plugin told, snapshots taken) as an import's do. The origin is left as it was."""
+    with gc_paused(), ledger.write_lock():
+        source = ledger.campaign(origin)
+        name = ledger.check_name_free(new)
+        head = source.head().seq
+        seq = resolve(source, at)
+        if not 1 <= seq <= head:
+            raise NotFound(
+                f"campaign {quoted(source.title)} has events 1 to {head}; there is no event {seq}"
+            )
+        after = ledger.store.rows(source.name, after=seq, upto=seq + 1)
+        rows = ledger.store.rows(source.name, upto=seq)
+        if after and after[0].command == rows[-1].command:
+            first = rows[-1].command
+            raise BadInput(
+                f"event {seq} is in the middle of command #{first}; fork at {first - 1} "
+                f"or at the command's last event, {ledger.store.command_end(source.name, first)}"
+            )
+        copied = _copied(Campaign(ledger, name), rows)
+        for start in range(0, len(copied), PAGE):
+            ledger.store.append(copied[start : start + PAGE])
+        mark = encode_origin(Origin(campaign=source.name, seq=seq))
+        ledger.store.add_mark(name, "forked", mark, ledger.clock().isoformat())
+        metas = [row for row in copied if row.type in META_TYPES]
+        forked = _replay(ledger, name, len(copied), History(metas_from_rows(metas)))
+    ledger.campaigns_changed()
+    return forked
+
+
+def _copied(fork: Campaign, rows: list[Row]) -> list[Row]:
+    """``rows`` in ``fork``'s chain: under its name, the first creating it."""
+    created = CampaignCreated(name=fork.name)
+    first = fork.make_row(
+        created, 1, 1, created.apply(CampaignState()), GENESIS, rows[0].recorded_at
+    )
+    copied, prev_hash = [first], first.hash
+    for row in rows[1:]:
+        row = msgspec.structs.replace(row, campaign=fork.name, prev_hash=prev_hash).sealed()
+        copied.append(row)
+        prev_hash = row.hash
+    return copied
 
 
 def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign:

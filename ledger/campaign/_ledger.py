@@ -127,6 +127,10 @@ class Ledger:
         self._found.clear()
         return self.info(info.name)
 
+    def campaigns_changed(self) -> None:
+        """One was added or renamed: "the only campaign" and names are found again."""
+        self._found.clear()
+
     def info(self, name: str) -> CampaignInfo:
         """The campaign going by ``name``, archived or not."""
         return self._info(self.catalogue(), name)
