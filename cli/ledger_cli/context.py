@@ -102,7 +102,10 @@ class App:
         """The state at a point a player named (default: now), and that point's seq."""
         campaign = self.campaign()
         seq = resolve(campaign, at) if at is not None else campaign.head().seq
-        return seq, campaign.state(seq)
+        state = campaign.state(seq)
+        if campaign.title != state.name:  # renamed: shown by the name it goes by now
+            state = msgspec.structs.replace(state, name=campaign.title)
+        return seq, state
 
     def locked(self) -> AbstractContextManager[object]:
         """Around reading and recording: nothing at first; once the command lost a race, the
