@@ -17,6 +17,7 @@ from ledger.storage._group_commit import GroupCommit, NotDurable, flush_log
 from ledger.storage._lean_schema import MARKED_TYPES
 from ledger.storage._migrations import (
     APPEND_ONLY_TRIGGERS,
+    MARK_TRIGGERS,
     SNAPSHOT_TRIGGERS,
     STEP_INDEX_TRIGGERS,
     migrations,
@@ -40,6 +41,7 @@ __all__ = [
     "COLUMNS",
     "GENESIS",
     "MARKED_TYPES",
+    "MARK_TRIGGERS",
     "SAFE_SQLITE",
     "SNAPSHOT_TRIGGERS",
     "STEP_INDEX_TRIGGERS",

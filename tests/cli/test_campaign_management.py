@@ -160,3 +160,15 @@ def test_campaign_marks_are_append_only(party: Invoke, db_path: Path) -> None:
                 db.execute(sql)
     finally:
         db.close()
+
+
+def test_verify_names_a_dropped_mark_trigger(party: Invoke, invoke: Invoke, db_path: Path) -> None:
+    party("campaign", "rename", "Test", "Moonsilver")
+    db = open_database(db_path)
+    try:
+        db.execute("DROP TRIGGER campaign_marks_no_update")
+    finally:
+        db.close()
+    result = invoke("verify")
+    assert result.exit_code == 1
+    assert "the append-only trigger campaign_marks_no_update is missing" in result.output

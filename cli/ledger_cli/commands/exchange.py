@@ -33,7 +33,7 @@ def export(app: App, file: Path, force: bool) -> None:
         manifest = _export_to_stdout(campaign)
     else:
         manifest = export_to_file(campaign, file, force=force)
-    click.echo(f"exported {manifest.events} events of {manifest.campaign!r}", err=True)
+    click.echo(f"exported {manifest.events} events of {campaign.title!r}", err=True)
 
 
 @click.command("import", cls=Command)
