@@ -1,0 +1,39 @@
+"""A campaign file written before issue 14's rules (discards to the Stock, group check targets
+by the campaign's Heroes, pending Injury draws, ...) still opens, verifies and answers exactly
+as it did: its events keep the meaning they had when recorded. New commands on the same file
+follow the new rules (tests/rules/test_issue14_rules.py tests them one by one)."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.cli import Invoke
+from tests.helpers.old_campaigns import (
+    BEFORE_ISSUE14_QUESTIONS,
+    answers,
+    copy_of,
+    kept_answers,
+)
+
+
+@pytest.fixture
+def ledger_db_path(tmp_path: Path) -> Path:
+    return copy_of("before_issue14.db", tmp_path)
+
+
+def test_the_file_from_before_issue_14_answers_as_it_did(invoke: Invoke) -> None:
+    kept = kept_answers("before_issue14.answers.json")
+    assert [k["question"] for k in kept] == BEFORE_ISSUE14_QUESTIONS
+    for now, then in zip(answers(invoke, BEFORE_ISSUE14_QUESTIONS), kept, strict=True):
+        assert now == then, now["question"]
+
+
+def test_the_old_meanings_are_in_the_kept_answers(invoke: Invoke) -> None:
+    """What the file records under the old rules, so the test above compares something:
+    discards left no copy in the Stock, a Hero wounded before the change owes no draw."""
+    kept = {
+        " ".join(k["question"]): k["answer"] for k in kept_answers("before_issue14.answers.json")
+    }
+    assert kept["stock show"]["stock"] == {}
+    torrax = next(h for h in kept["party show --at 38"]["heroes"] if h["name"] == "Torrax")
+    assert torrax["status"] == "wounded" and torrax["injuries"] == []
