@@ -56,6 +56,7 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "profession": hero.profession,
         "talents": list(hero.talents),
         "injuries": list(hero.injuries),
+        "injury_draws": hero.injury_draws,
         "city_points": hero.city_points,
     }
 
@@ -129,6 +130,8 @@ def progress_text(hero: Hero) -> list[str]:
         lines.append(f"  Profession  {hero.profession} · Talents: {', '.join(hero.talents)}")
     if hero.injuries:
         lines.append(f"  Injuries    {', '.join(hero.injuries)}")
+    if hero.injury_draws:
+        lines.append(f"  Injury card to draw: {hero.injury_draws} (`injury draw`)")
     if hero.city_points:
         lines.append(f"  City points {hero.city_points}")
     return lines

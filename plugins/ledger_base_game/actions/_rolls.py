@@ -237,7 +237,9 @@ def read_faces(faces: Sequence[str]) -> tuple[str, ...]:
 def consequences(state: CampaignState, declared: Declared, red: bool = True) -> list[Event]:
     """Events after the roll: items discarded, gems spent, Blessed/Weakened discarded."""
     hero = declared.hero.name
-    events: list[Event] = [ItemDiscarded(hero=hero, item=name) for name in declared.discard]
+    events: list[Event] = [
+        ItemDiscarded(hero=hero, item=name, to_stock=True) for name in declared.discard
+    ]
     if declared.inspiration:
         events.append(CheckGemSpent(hero=hero, kind="inspiration"))
     if declared.achievement:

@@ -12,6 +12,7 @@ from ledger_base_game.actions._rolls import (
     dice_in_force,
     rolled,
 )
+from ledger_base_game.actions._wounds import with_injury_draws
 from ledger_base_game.checks import ReactionMade
 from ledger_base_game.events import DamageTaken, StaminaLost
 
@@ -61,4 +62,4 @@ def react(
     if reaction.taken:
         taken = DamageTaken if damage else StaminaLost
         events.append(taken(hero=reaction.hero, amount=reaction.taken))
-    return events
+    return with_injury_draws(state, events)
