@@ -67,9 +67,15 @@ def item_carried(s: Situation, value: str) -> Verdict:
 
 
 def item_discarded(s: Situation, value: str) -> Verdict:
-    if any(_same(name, value) for name in s.discarding):
-        return Verdict(True, f"{s.hero.name} discards {value} before the roll")
-    return Verdict(False, f"{s.hero.name} does not discard {value} (use --discard)")
+    """An item discarded before the roll counts only if it could be used here: the same
+    check as for an item carried (in a scenario, not left behind; a hand item active)."""
+    if not any(_same(name, value) for name in s.discarding):
+        return Verdict(False, f"{s.hero.name} does not discard {value} (use --discard)")
+    held = [item for item in s.hero.items if _same(item.name, value)]
+    reasons = [_usable(s, item) for item in held]
+    if held and None not in reasons:
+        return Verdict(False, str(reasons[0]))
+    return Verdict(True, f"{s.hero.name} discards {value} before the roll")
 
 
 def phrase(s: Situation, value: str) -> Verdict:
