@@ -1,8 +1,10 @@
 """A campaign file written before issue 14's rules (discards to the Stock, group check targets
 by the campaign's Heroes, pending Injury draws, ...) still opens, verifies and answers exactly
 as it did: its events keep the meaning they had when recorded. New commands on the same file
-follow the new rules (tests/rules/test_issue14_rules.py tests them one by one)."""
+follow the new rules (tests/rules/test_seed_rules.py and
+tests/actions/test_seed_rules_actions.py test them one by one)."""
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +58,29 @@ def test_the_old_meanings_are_in_the_kept_answers(invoke: Invoke) -> None:
     torrax = next(h for h in kept["party show --at 38"]["heroes"] if h["name"] == "Torrax")
     assert torrax["status"] == "wounded"
     assert torrax["injuries"] == []
+
+
+def test_new_commands_on_the_old_file_follow_the_new_rules(invoke: Invoke) -> None:
+    def ok(*args: str) -> Any:
+        result = invoke(*args)
+        assert result.exit_code == 0, f"{args}:\n{result.output}"
+        return result
+
+    ok("step", "city")
+    ok("item", "gain", "Torrax", "Rope", "--value", "1")
+    ok("item", "discard", "Torrax", "Rope")
+    assert json.loads(ok("stock", "show", "--json").output)["stock"] == {"Rope": 1}
+    opened = ok("group-check", "agility", "8/13/17", "--order", "Torrax,Venia",
+                "--roll", "Torrax=1 1", "--roll", "Venia=1 1 1")  # fmt: skip
+    assert "13 needed (for 3 Heroes)" in opened.output
+    for name in ("Zuva'Sai", "Torrax", "Venia"):
+        ok("city", "sleep", name, "The Ravenous Guivren")
+    ok("step", "journey")
+    ok("step", "scenario", "2")
+    ok("damage", "Torrax", "11")
+    torrax = json.loads(ok("hero", "show", "Torrax", "--json").output)
+    assert torrax["injury_draws"] == 1
+    refused = invoke("scenario", "end", "--outcome", "S1")
+    assert refused.exit_code == 1
+    assert "Torrax (1 card) became wounded" in refused.output
+    assert json.loads(ok("verify", "--json").output)["ok"] is True
