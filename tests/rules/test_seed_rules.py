@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from ledger.hosting import Registry
+from ledger.model import CampaignState, Hero, Item, Situation, Stamina, Step, judge, parse_modifier
 from tests.helpers import ROOT
 from tests.helpers.cli import Invoke, hero, refuse
 
@@ -132,18 +134,32 @@ def test_a_left_behind_item_is_not_discarded_to_meet_a_modifier(
     assert hero(city, "Zuva'Sai")["items"] == ["Old Lantern"]
 
 
-def test_a_hand_item_discarded_for_a_modifier_must_be_active_as_when_carried(
-    city: Invoke,
-) -> None:
+def test_a_hand_item_need_not_be_active_to_be_discarded_for_a_modifier(city: Invoke) -> None:
+    """The seed asks an active hand item only of the "carrying" requirement."""
     city("item", "gain", "Zuva'Sai", "Torch", "--hands", "1")
+    city("item", "gain", "Zuva'Sai", "Sling", "--hands", "1")
     to_scenario(city)
     check = as_json(
         city, "check", "Zuva'Sai", "might", "2", "--roll", "1 1", "--discard", "Torch",
-        "--modifier", "+1:discard=Torch",
+        "--modifier", "+1:discard=Torch", "--modifier", "+1:item=Sling",
     )  # fmt: skip
-    assert check["modifiers"][0]["applied"] is False
-    assert "Torch has a hand symbol and is not an active item" in check["modifiers"][0]["why"]
-    assert check["total"] == 2
+    discarded, carried = check["modifiers"]
+    assert discarded["applied"] is True
+    assert carried["applied"] is False
+    assert "Sling has a hand symbol and is not an active item" in carried["why"]
+    assert check["total"] == 3
+
+
+def test_a_left_behind_item_does_not_meet_a_discard_modifier(registry: Registry) -> None:
+    """The modifier type itself says so, whoever asks it (a plugin's action, say)."""
+    lantern = Item(name="Old Lantern", left_behind=True)
+    zuva = Hero(name="Zuva'Sai", might=2, agility=3, will=4, taunt=3, chips=8,
+                wounded_chips=4, stamina=Stamina(unspent=8), items=(lantern,))  # fmt: skip
+    state = CampaignState(heroes={"Zuva'Sai": zuva}, step=Step(kind="scenario", number=1))
+    situation = Situation(state=state, hero=zuva, discarding=("Old Lantern",), registry=registry)
+    verdict = judge(parse_modifier("+1:discard=old lantern"), situation)
+    assert verdict.applied is False
+    assert verdict.why == "Old Lantern was left behind for this scenario"
 
 
 def test_the_same_modifier_named_twice_is_refused_not_counted_twice(
