@@ -128,10 +128,9 @@ def progress_text(hero: Hero) -> list[str]:
         lines.append(f"  Class       not chosen yet ({' or '.join(hero.classes)}, at level 2)")
     if hero.profession:
         lines.append(f"  Profession  {hero.profession} · Talents: {', '.join(hero.talents)}")
-    if hero.injuries:
-        lines.append(f"  Injuries    {', '.join(hero.injuries)}")
-    if hero.injury_draws:
-        lines.append(f"  Injury card to draw: {hero.injury_draws} (`injury draw`)")
+    if hero.injuries or hero.injury_draws:
+        owed = f"{hero.injury_draws} to draw (`injury draw`)" if hero.injury_draws else ""
+        lines.append(f"  Injuries    {' · '.join(filter(None, [', '.join(hero.injuries), owed]))}")
     if hero.city_points:
         lines.append(f"  City points {hero.city_points}")
     return lines

@@ -236,7 +236,7 @@ def test_8_13_17_follows_the_heroes_in_the_campaign(three: Invoke) -> None:
 
 
 def test_an_exhausted_hero_is_left_out_of_the_order_by_taunt_with_a_note(
-    three: Invoke,
+    three: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
     three("damage", "Venia", "9")  # wounded
     three("damage", "Venia", "5")  # exhausted
@@ -245,6 +245,9 @@ def test_an_exhausted_hero_is_left_out_of_the_order_by_taunt_with_a_note(
                    "--roll", "Zuva'Sai=1 1 1")  # fmt: skip
     assert "Venia is exhausted and cannot act: left out of the group check" in result.output
     assert "13 needed (for 3 Heroes); Torrax, Zuva'Sai (order by Taunt)" in result.output
+    said = refuse(invoke, db_path, "group-check", "agility", "3", "--roll", "Venia=1 1 1",
+                  says="Venia is exhausted and left out of the group check")  # fmt: skip
+    assert "Traceback" not in said
 
 
 def test_a_count_the_thresholds_do_not_cover_names_the_option(
@@ -267,7 +270,7 @@ def test_a_wounded_hero_owes_an_injury_card_until_it_is_drawn(
     wounded = city("damage", "Torrax", "11")
     assert "Torrax became wounded and must draw an Injury card (§2.3)" in wounded.output
     assert hero(city, "Torrax")["injury_draws"] == 1
-    assert "Injury card to draw: 1 (`injury draw`)" in city("hero", "show", "Torrax").output
+    assert "Injuries    1 to draw (`injury draw`)" in city("hero", "show", "Torrax").output
     said = refuse(invoke, db_path, "scenario", "end", "--outcome", "S1",
                   says="Torrax (1 card) became wounded and must draw an Injury card")  # fmt: skip
     assert "record the card drawn with `injury draw`" in said

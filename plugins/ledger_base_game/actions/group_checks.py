@@ -130,6 +130,8 @@ def group_check(
     rollers = opened.order
     faces: dict[str, tuple[str, ...]] = {}
     for hero, values in _by_hero(state, _pairs(rolls)).items():
+        if hero in opened.left_out:
+            raise BadInput(f"{hero} is exhausted and left out of the group check (ruling §12.8)")
         if len(values) > 1 or hero not in rollers:
             raise BadInput(
                 f"{{rolls}} {hero}=... is given twice or {hero} does not roll", fields=["rolls"]
