@@ -172,3 +172,14 @@ def test_the_cli_records_the_very_events_the_actions_do(
     typed = tmp_path / "typed.db"
     run_lines(pm, typed, [*MOONSILVER, *SAME])
     assert events_told(typed) == events_told(db_path)
+
+
+def test_a_reactive_check_offering_two_abilities_lets_the_player_choose(
+    campaign: Campaign, db_path: Path
+) -> None:
+    recorded = campaign.do(actions.react, hero="Torrax", ability="might|agility", damage=2,
+                           choose="agility", roll=("0", "0"))  # fmt: skip
+    assert recorded.events[0].ability == "agility"  # type: ignore[attr-defined]
+    with refused(db_path, BadInput, "the check offers might|agility, not 'will'"):
+        campaign.do(actions.react, hero="Torrax", ability="might|agility", damage=2,
+                    choose="will", roll=("0", "0"))  # fmt: skip

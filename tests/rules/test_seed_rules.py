@@ -297,3 +297,17 @@ def test_an_injury_drawn_from_another_effect_owes_nothing(city: Invoke) -> None:
     city("injury", "draw", "Torrax", "Sprained Wrist")
     torrax = hero(city, "Torrax")
     assert (torrax["injury_draws"], torrax["injuries"]) == (0, ["Sprained Wrist"])
+
+
+# 6. Other disagreements with the seeds
+
+
+def test_a_reactive_check_offering_two_abilities_lets_the_player_choose(city: Invoke) -> None:
+    """Seed: "Some reactive ability checks allow you to choose between two or more
+    abilities." Torrax: Might 3, Agility 2."""
+    highest = as_json(city, "react", "Torrax", "might|agility", "--damage", "2",
+                      "--roll", "0 0 0")  # fmt: skip
+    assert (highest["ability"], highest["dice"]) == ("might", 3)
+    chosen = as_json(city, "react", "Torrax", "might|agility", "--damage", "2",
+                     "--choose", "agility", "--roll", "0 0")  # fmt: skip
+    assert (chosen["ability"], chosen["dice"]) == ("agility", 2)

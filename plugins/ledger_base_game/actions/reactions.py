@@ -31,11 +31,14 @@ def react(
     achievement: bool = False,
     focus: bool = False,
     hourglass: int = 0,
+    choose: str | None = None,
 ) -> list[Event]:
     """``hero`` makes a reactive ``ability`` check against ``damage`` or ``stamina_loss``
-    (one of them, positive). Blue dice = the level (+2 Inspiration gem, +1 Focus, +1
-    Blessed); each success prevents 1, an hourglass gives ``hourglass`` successes through an
-    effect the Ally has, an Achievement gem 1 more; the rest is taken."""
+    (one of them, positive); ``might|agility`` lets the player choose (``choose``, else the
+    Hero's highest level; seed: "allow you to choose between two or more abilities"). Blue
+    dice = the level (+2 Inspiration gem, +1 Focus, +1 Blessed); each success prevents 1, an
+    hourglass gives ``hourglass`` successes through an effect the Ally has, an Achievement gem
+    1 more; the rest is taken."""
     if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
         raise BadInput(
             "give either {damage} N or {stamina_loss} N, a positive number",
@@ -47,7 +50,9 @@ def react(
         "achievement": achievement,
         "focus": focus,
     }
-    declared = declare(game.registry, state, hero, ability, gems_and_focus, red=False)
+    declared = declare(
+        game.registry, state, hero, ability, gems_and_focus, choose=choose, red=False
+    )
     die = dice_in_force(game.registry, state, dice_set).reaction
     made = rolled(state, declared, die, "reaction", roll, seed)
     successes = reaction_successes(made["faces"], hourglass) + declared.achievement
