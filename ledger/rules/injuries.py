@@ -53,6 +53,7 @@ def require_no_draw_owed(state: CampaignState) -> None:
 
 
 def remove(hero: Hero, name: str) -> Hero:
+    """The Hero without the Injury card ``name``; refused when they do not hold it."""
     key = name_key(name)
     for index, held in enumerate(hero.injuries):
         if name_key(held) == key:
