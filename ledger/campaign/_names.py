@@ -15,6 +15,9 @@ class Origin(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class CampaignInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """A campaign as `campaign list` shows it: the name its events carry and the name it
+    goes by since a rename, whether it is archived, and where a fork came from."""
+
     stored: str  # the name its events carry
     name: str  # the name it goes by
     archived: bool = False
@@ -44,4 +47,5 @@ def catalogue(store: EventStore) -> list[CampaignInfo]:
 
 
 def encode_origin(origin: Origin) -> str:
+    """A fork's origin as its mark stores it (JSON)."""
     return msgspec.json.encode(origin).decode()
