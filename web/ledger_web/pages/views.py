@@ -1,0 +1,209 @@
+"""What each page shows, read on a worker thread (``Ledgers.read`` gives the App): plain
+values for the templates. Nothing here writes."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from ledger.campaign import session_moments
+from ledger.errors import LedgerError
+from ledger.model import META_TYPES, CampaignState, SessionEnded, SessionStarted
+from ledger_cli.helpers import App, output
+from ledger_web import intents
+from ledger_web.pages import forms
+from ledger_web.pages.disk import disk_svg, summary
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point of the timeline: a step's start or a session's, and the REF that names it."""
+
+    ref: str
+    label: str
+    seq: int
+    kind: str  # "city", "journey", "scenario", "session"
+    session: int | None = None
+
+
+def registered(app: App) -> dict[str, Callable[..., Any]]:
+    catalogue = app.registry.actions
+    return {name: catalogue.get(name) for name in catalogue.names()}
+
+
+def action_forms(app: App) -> dict[str, forms.ActionForm]:
+    return forms.action_forms(registered(app))
+
+
+def party(app: App, at: str | None) -> dict[str, Any]:
+    """The party page: the state now, or at ``at`` (read-only, with a diff against now)."""
+    campaign = app.campaign()
+    head = campaign.head().seq
+    seq, state = app.state(at)
+    then = at is not None and seq != head
+    diff: list[str] = []
+    all_forms = action_forms(app)
+    return {
+        "state": state,
+        "seq": seq,
+        "head": head,
+        "at": at if then else None,
+        "then": then,
+        "diff": diff,
+        "step": output.step_text(state),
+        "heroes": [hero_card(state, name) for name in state.heroes],
+        "forms": all_forms,
+        "quick": [form for form in all_forms.values() if form.quick],
+        "party_actions": [
+            form for form in all_forms.values() if not form.query and form.hero_field is None
+        ],
+        "undo": last_command(app),
+        "redo": next_redo(app),
+        "dice": dice_faces(app, state),
+    }
+
+
+def hero_card(state: CampaignState, name: str) -> dict[str, Any]:
+    hero = state.hero(name)
+    return {"hero": hero, "disk": disk_svg(hero), "summary": summary(hero)}
+
+
+def dice_faces(app: App, state: CampaignState) -> dict[str, tuple[str, ...]]:
+    """The faces of each die in force, for tapping what real dice show (one of each)."""
+    try:
+        dice = state.dice or app.registry.default_dice()
+    except LedgerError:
+        return {"action": (), "reaction": ()}
+    return {
+        "action": tuple(dict.fromkeys(dice.action)),
+        "reaction": tuple(dict.fromkeys(dice.reaction)),
+    }
+
+
+def last_command(app: App) -> str | None:
+    """What the undo button would revert, in words: the last command in effect."""
+    entries = [e for e in app.campaign().log() if not e.reverted and e.row.command > 1]
+    commands = [e for e in entries if e.row.type not in META_TYPES]
+    if not commands:
+        return None
+    last = commands[-1].row.command
+    return "; ".join(e.description for e in commands if e.row.command == last)
+
+
+def next_redo(app: App) -> str | None:
+    """What the redo button would bring back: the last undone command, unless a command
+    was recorded after the undo."""
+    log = app.campaign().log()
+    if not log or log[-1].row.type not in META_TYPES:
+        return None
+    undone = [e for e in log if e.reverted and e.row.type not in META_TYPES]
+    if not undone:
+        return None
+    last = undone[-1].row.command
+    return "; ".join(e.description for e in undone if e.row.command == last)
+
+
+def timeline(app: App) -> list[Point]:
+    """Every step's start and every session's, in order, each with its REF."""
+    campaign = app.campaign()
+    points: list[Point] = []
+    plays: dict[int, int] = {}
+    last: tuple[str | None, int | None] = (None, None)
+    sessions = 0
+    for entry in campaign.log():
+        if entry.reverted:
+            continue
+        row = entry.row
+        if row.type == SessionStarted.tag():
+            sessions += 1
+            points.append(
+                Point(f"{row.seq}", f"session {sessions}", row.seq, "session", sessions)
+            )
+            continue
+        if row.type == SessionEnded.tag() or row.step_kind is None:
+            continue
+        here = (row.step_kind, row.step_number)
+        if here == last:
+            continue
+        last = here
+        if row.step_kind == "scenario" and row.scenario is not None:
+            play = plays[row.scenario] = plays.get(row.scenario, 0) + 1
+            suffix = f".{play}" if play > 1 else ""
+            ref = f"scenario-{row.scenario}{suffix}"
+            label = f"scenario {row.scenario}" + (f", play {play}" if play > 1 else "")
+        else:
+            ref = f"{row.step_kind}-{row.step_number}"
+            label = f"{row.step_kind} {row.step_number}"
+        points.append(Point(ref, label, row.seq, row.step_kind))
+    return points
+
+
+def log(app: App, filters: dict[str, str]) -> dict[str, Any]:
+    entries = [output.log_json(entry) for entry in app.campaign().log()]
+    return {
+        "entries": entries[::-1],
+        "heroes": list(app.campaign().state().heroes),
+        "log_refusal": None,
+    }
+
+
+def recorded(app: App, command: int) -> str | None:
+    """What the command at seq ``command`` recorded, in words."""
+    told = [e.description for e in app.campaign().log() if e.row.command == command]
+    return f"#{command} " + "; ".join(told) if told else None
+
+
+ODDS_QUERY = "odds_of_check"
+ABILITIES = ("might", "agility", "will")  # the core Hero's abilities
+
+
+def check(app: App, values: dict[str, str]) -> dict[str, Any]:
+    """The check page: the odds of the check described by ``values`` (hero, ability, target
+    and what is declared), asked of the registered odds query, and every action that rolls
+    (a faces field), the one that fits the check first."""
+    state = app.campaign().state()
+    all_forms = action_forms(app)
+    rolling = [f for f in all_forms.values() if f.field("roll") and not f.query]
+    rolling.sort(key=lambda f: not (f.field("ability") and f.field("target")))
+    odds, refusal = None, None
+    catalogue = app.registry.actions
+    if values.get("hero") and values.get("ability") and values.get("target"):
+        if ODDS_QUERY in catalogue.names():
+            query = catalogue.get(ODDS_QUERY)
+            form = all_forms[ODDS_QUERY]
+            try:
+                intent = intents.intent_of(
+                    query, forms.intent_from_form(form, values), strict=False
+                )
+                odds = query(app.campaign().game(), **intent)
+            except LedgerError as error:
+                refusal = error.worded({})
+            except msgspec.ValidationError as error:
+                refusal = str(error)
+    return {
+        "state": state,
+        "heroes": list(state.heroes),
+        "abilities": ABILITIES,
+        "values": values,
+        "odds": odds,
+        "odds_refusal": refusal,
+        "rolling": rolling,
+        "dice": dice_faces(app, state),
+    }
+
+
+def story(app: App, number: int) -> list[dict[str, Any]]:
+    """A session as a story: each event in words, and what it changed."""
+    told = []
+    for moment in session_moments(app.campaign(), number):
+        told.append(
+            {
+                "seq": moment.row.seq,
+                "step": output.step_text(moment.before),
+                "text": moment.description,
+                "reverted": moment.reverted,
+                "changes": [],
+            }
+        )
+    return told
