@@ -208,6 +208,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     assert isinstance(cli, LazyGroup)
     for names, module in CORE_COMMANDS:
         cli.add_lazy(names, [f"ledger_cli.commands.{module}"])
+    cli.add_lazy(("serve",), ["ledger_web.command"])  # the web app, a face above this one
     problems += add_plugin_commands(cli, pm)
     return cli
 

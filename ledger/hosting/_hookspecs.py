@@ -1,6 +1,7 @@
 # mypy: disable-error-code="empty-body"
 """The hooks a plugin may implement. Registries return lists; the host refuses duplicates."""
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
@@ -135,3 +136,10 @@ def register_dice() -> list[DiceSet]:
 @hookspec
 def register_modifier_types() -> list[ModifierType]:
     """Kinds of check-modifier requirement: a name and ``judge(situation, value) -> Verdict``."""
+
+
+@hookspec
+def register_actions() -> list[Callable[..., Any]]:
+    """What a player can do, for faces that list them (the web app): actions
+    ``action(game, *, **intent) -> list[Event]`` and queries (which answer, recording
+    nothing), each named by its function name, its keyword-only typed parameters its form."""
