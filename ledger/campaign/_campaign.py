@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from ledger.campaign._event_text import check_new_text
-from ledger.campaign._log import LogEntry, LogQuery, query_log
+from ledger.campaign._log import LogEntry, LogQuery, command_entries, query_log
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import resolve
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
@@ -205,10 +205,10 @@ class Campaign:
         undone = Undone(commands=chosen)
         return self._record_meta(head, undone, history, idempotency_key, fingerprint)
 
-    def undo_preview(self, count: int = 1, commands: Sequence[int] | None = None) -> list[int]:
-        """The commands ``undo(count, commands)`` would revert now (latest first), refused as
-        it would be; nothing is written. A face shows them before asking to go on."""
-        return list(self._undo_choice(self.history(), count, commands))
+    def undo_preview(self, count: int = 1, commands: Sequence[int] | None = None) -> list[LogEntry]:
+        """Every event of the commands ``undo(count, commands)`` would revert now, in order,
+        refused as it would be; nothing is written. A face shows them before asking."""
+        return command_entries(self, self._undo_choice(self.history(), count, commands))
 
     def _undo_choice(
         self, history: History, count: int, commands: Sequence[int] | None

@@ -74,6 +74,17 @@ def query_log(campaign: "Campaign", query: LogQuery | None = None) -> list[LogEn
     return entries[-query.tail :] if query.tail is not None else entries
 
 
+def command_entries(campaign: "Campaign", commands: Iterable[int]) -> list[LogEntry]:
+    """Every event of the given commands (by their first seq), in order."""
+    undone_by = campaign.history().undone_by()
+    entries = []
+    for command in sorted(set(commands)):
+        last = campaign.store.command_end(campaign.name, command)
+        for row in campaign.store.rows(campaign.name, after=command - 1, upto=last):
+            entries.append(_entry(campaign, row, undone_by.get(row.command)))
+    return entries
+
+
 def _entry(campaign: "Campaign", row: Row, undone_by: int | None) -> LogEntry:
     try:
         description = campaign.projector.decode(row).describe()

@@ -87,8 +87,9 @@ def test_undo_preview_names_what_undo_would_revert_and_writes_nothing(
 ) -> None:
     seqs = [campaign.do(damage, hero="Torrax", amount=1).rows[0].seq for _ in range(3)]
     head = campaign.head().seq
-    assert campaign.undo_preview(2) == seqs[:0:-1]
-    assert campaign.undo_preview(commands=[seqs[0]]) == [seqs[0]]
+    assert [e.row.command for e in campaign.undo_preview(2)] == seqs[1:]
+    (entry,) = campaign.undo_preview(commands=[seqs[0]])
+    assert (entry.row.seq, entry.description) == (seqs[0], "Torrax takes 1 damage")
     with pytest.raises(RuleViolation, match="can be undone"):
         campaign.undo_preview(10)
     assert campaign.head().seq == head
