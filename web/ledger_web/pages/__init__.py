@@ -7,7 +7,7 @@ A success sends the browser back to the page it came from (303); a refusal shows
 own message on that page, with nothing written."""
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,6 +22,7 @@ from ledger_web.plots import line_chart
 from ledger_web.recording import ActionCall, CommandText, Outcome
 from ledger_web.server import web_of
 
+PREFIX = "page_"  # route names: the API's routes have names too
 NOTICES = {"refusal": None, "recorded": None, "line": None}
 
 
@@ -31,8 +32,11 @@ def _render(
     """A page, with what every page of this module uses: links by route name, a fresh
     idempotency key per form, the notices (none unless given)."""
     context = {
-        "url": lambda route, **params: request.url_for(route, **params).path,
+        "url": lambda route, **params: request.url_for(PREFIX + route, **params).path,
         "new_key": lambda: uuid.uuid4().hex,
+        # Where a form sends the browser back to: this page, or the party page when this
+        # page is the answer to a refused form (its URL is the form's).
+        "back": request.url.path if request.method == "GET" else "/",
         **NOTICES,
         **context,
     }
@@ -61,9 +65,7 @@ async def party(request: Request) -> Response:
     return await _party(request, _at(request), recorded=recorded)
 
 
-async def _party(
-    request: Request, at: str | None, status: int = 200, **notice: Any
-) -> Response:
+async def _party(request: Request, at: str | None, status: int = 200, **notice: Any) -> Response:
     def work(app: App) -> dict[str, Any]:
         return {**_common(app), **views.party(app, at)}
 
@@ -114,9 +116,7 @@ async def check(request: Request) -> Response:
 
     context = await _read(request, work)
     context["dice"] = {"faces": _faces(context["dice"])}
-    return _render(
-        request, "check.html", {**context, "nav": "check", "page_title": "Check"}
-    )
+    return _render(request, "check.html", {**context, "nav": "check", "page_title": "Check"})
 
 
 async def log(request: Request) -> Response:
@@ -244,18 +244,31 @@ async def redo(request: Request) -> Response:
     return await _after(request, form, await _record(request, CommandText("redo"), form))
 
 
+def _page(handler: Callable[[Request], Awaitable[Response]]) -> Callable[..., Any]:
+    """A page that names something the campaign has not (a Hero, a session): the party page
+    with the reason, 404."""
+
+    async def page(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except LedgerError as error:
+            return await _party(request, None, 404, refusal=error.worded({}))
+
+    return page
+
+
 def routes() -> list[BaseRoute]:
     return [
-        Route("/", party, name="party"),
-        Route("/heroes/{name}", hero, name="hero"),
-        Route("/check", check, name="check"),
-        Route("/log", log, name="log"),
-        Route("/timeline", timeline, name="timeline"),
-        Route("/sessions/{number:int}", story, name="story"),
-        Route("/plots", plots, name="plots"),
-        Route("/plots/{key}.{format:str}", plot_data, name="plot_data"),
-        Route("/record/{action}", record, methods=["POST"], name="record"),
-        Route("/command", command, methods=["POST"], name="command"),
-        Route("/undo", undo, methods=["POST"], name="undo"),
-        Route("/redo", redo, methods=["POST"], name="redo"),
+        Route("/", party, name=PREFIX + "party"),
+        Route("/heroes/{name}", _page(hero), name=PREFIX + "hero"),
+        Route("/check", _page(check), name=PREFIX + "check"),
+        Route("/log", _page(log), name=PREFIX + "log"),
+        Route("/timeline", _page(timeline), name=PREFIX + "timeline"),
+        Route("/sessions/{number:int}", _page(story), name=PREFIX + "story"),
+        Route("/plots", _page(plots), name=PREFIX + "plots"),
+        Route("/plots/{key}.{format:str}", _page(plot_data), name=PREFIX + "plot_data"),
+        Route("/record/{action}", record, methods=["POST"], name=PREFIX + "record"),
+        Route("/command", command, methods=["POST"], name=PREFIX + "command"),
+        Route("/undo", undo, methods=["POST"], name=PREFIX + "undo"),
+        Route("/redo", redo, methods=["POST"], name=PREFIX + "redo"),
     ]

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from ledger.campaign import session_moments
+from ledger.campaign import LogQuery, diff_states, session_moments
 from ledger.errors import LedgerError
 from ledger.model import META_TYPES, CampaignState, SessionEnded, SessionStarted
 from ledger_cli.helpers import App, output
@@ -42,7 +42,7 @@ def party(app: App, at: str | None) -> dict[str, Any]:
     head = campaign.head().seq
     seq, state = app.state(at)
     then = at is not None and seq != head
-    diff: list[str] = []
+    diff = diff_states(state, campaign.state()).lines() if then else []
     all_forms = action_forms(app)
     return {
         "state": state,
@@ -82,26 +82,27 @@ def dice_faces(app: App, state: CampaignState) -> dict[str, tuple[str, ...]]:
 
 
 def last_command(app: App) -> str | None:
-    """What the undo button would revert, in words: the last command in effect."""
-    entries = [e for e in app.campaign().log() if not e.reverted and e.row.command > 1]
-    commands = [e for e in entries if e.row.type not in META_TYPES]
-    if not commands:
+    """What the undo button would revert, in words (the core's preview of an undo)."""
+    try:
+        preview = app.campaign().undo_preview(1)
+    except LedgerError:
         return None
-    last = commands[-1].row.command
-    return "; ".join(e.description for e in commands if e.row.command == last)
+    return "; ".join(entry.description for entry in preview) or None
 
 
 def next_redo(app: App) -> str | None:
-    """What the redo button would bring back: the last undone command, unless a command
-    was recorded after the undo."""
-    log = app.campaign().log()
-    if not log or log[-1].row.type not in META_TYPES:
-        return None
-    undone = [e for e in log if e.reverted and e.row.type not in META_TYPES]
+    """What the redo button would bring back: the last command undone, while the campaign
+    still admits it (nothing recorded after the undo)."""
+    campaign = app.campaign()
+    undone = campaign.log(LogQuery(undone=True))
     if not undone:
         return None
-    last = undone[-1].row.command
-    return "; ".join(e.description for e in undone if e.row.command == last)
+    latest = campaign.log(LogQuery(tail=1))
+    last_undo = latest[-1].row if latest else None
+    if last_undo is None or last_undo.type not in META_TYPES:
+        return None
+    command = max(entry.row.command for entry in undone)
+    return "; ".join(e.description for e in undone if e.row.command == command)
 
 
 def timeline(app: App) -> list[Point]:
@@ -117,9 +118,7 @@ def timeline(app: App) -> list[Point]:
         row = entry.row
         if row.type == SessionStarted.tag():
             sessions += 1
-            points.append(
-                Point(f"{row.seq}", f"session {sessions}", row.seq, "session", sessions)
-            )
+            points.append(Point(f"{row.seq}", f"session {sessions}", row.seq, "session", sessions))
             continue
         if row.type == SessionEnded.tag() or row.step_kind is None:
             continue
@@ -140,11 +139,24 @@ def timeline(app: App) -> list[Point]:
 
 
 def log(app: App, filters: dict[str, str]) -> dict[str, Any]:
-    entries = [output.log_json(entry) for entry in app.campaign().log()]
+    """The log, latest first, as the core's filters keep it (a filter it refuses shows why)."""
+    query = LogQuery(
+        hero=filters.get("hero"),
+        types=tuple(filters.get("types", "").replace(",", " ").split()),
+        step=filters.get("step"),
+        session=int(filters["session"]) if filters.get("session", "").isdigit() else None,
+        undone=bool(filters.get("undone")),
+    )
+    campaign = app.campaign()
+    refusal = None
+    try:
+        entries = [output.log_json(entry) for entry in campaign.log(query)]
+    except LedgerError as error:
+        entries, refusal = [], error.worded({})
     return {
         "entries": entries[::-1],
-        "heroes": list(app.campaign().state().heroes),
-        "log_refusal": None,
+        "heroes": list(campaign.state().heroes),
+        "log_refusal": refusal,
     }
 
 
@@ -158,6 +170,24 @@ ODDS_QUERY = "odds_of_check"
 ABILITIES = ("might", "agility", "will")  # the core Hero's abilities
 
 
+def _odds(
+    app: App, all_forms: dict[str, forms.ActionForm], values: dict[str, str]
+) -> tuple[Any, str | None]:
+    """The registered odds query's answer for the check ``values`` describe, or why not."""
+    catalogue = app.registry.actions
+    if ODDS_QUERY not in catalogue.names() or ODDS_QUERY not in all_forms:
+        return None, None
+    query = catalogue.get(ODDS_QUERY)
+    try:
+        given = forms.intent_from_form(all_forms[ODDS_QUERY], values)
+        intent = intents.intent_of(query, given, strict=False)
+        return query(app.campaign().game(), **intent), None
+    except LedgerError as error:
+        return None, error.worded({})
+    except msgspec.ValidationError as error:
+        return None, str(error)
+
+
 def check(app: App, values: dict[str, str]) -> dict[str, Any]:
     """The check page: the odds of the check described by ``values`` (hero, ability, target
     and what is declared), asked of the registered odds query, and every action that rolls
@@ -166,21 +196,11 @@ def check(app: App, values: dict[str, str]) -> dict[str, Any]:
     all_forms = action_forms(app)
     rolling = [f for f in all_forms.values() if f.field("roll") and not f.query]
     rolling.sort(key=lambda f: not (f.field("ability") and f.field("target")))
+    if state.group_check is not None:  # a group check is open: its roll first
+        rolling.sort(key=lambda f: bool(f.field("ability")))
     odds, refusal = None, None
-    catalogue = app.registry.actions
     if values.get("hero") and values.get("ability") and values.get("target"):
-        if ODDS_QUERY in catalogue.names():
-            query = catalogue.get(ODDS_QUERY)
-            form = all_forms[ODDS_QUERY]
-            try:
-                intent = intents.intent_of(
-                    query, forms.intent_from_form(form, values), strict=False
-                )
-                odds = query(app.campaign().game(), **intent)
-            except LedgerError as error:
-                refusal = error.worded({})
-            except msgspec.ValidationError as error:
-                refusal = str(error)
+        odds, refusal = _odds(app, all_forms, values)
     return {
         "state": state,
         "heroes": list(state.heroes),
@@ -203,7 +223,9 @@ def story(app: App, number: int) -> list[dict[str, Any]]:
                 "step": output.step_text(moment.before),
                 "text": moment.description,
                 "reverted": moment.reverted,
-                "changes": [],
+                "changes": []
+                if moment.reverted
+                else diff_states(moment.before, moment.after).lines(),
             }
         )
     return told

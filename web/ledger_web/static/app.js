@@ -68,10 +68,14 @@
       });
   }
 
-  document.addEventListener("ledger:changed", function (event) {
-    var head = event.detail && event.detail.seq;
-    if (main && head !== undefined && String(head) === main.dataset.head) return;
-    refresh();
+  // base.html keeps the last head the server announced in body[data-seq] (its first
+  // announcement included, which may already be newer than this page).
+  function announced() {
+    var head = document.body.dataset.seq;
+    if (main && head !== undefined && head !== main.dataset.head) refresh();
+  }
+  new MutationObserver(announced).observe(document.body, {
+    attributes: true, attributeFilter: ["data-seq"]
   });
   window.ledgerRefresh = refresh;
 })();
