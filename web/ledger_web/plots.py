@@ -21,6 +21,7 @@ class Series:
     points: Sequence[tuple[float, float]]
     dashed: bool = False
     color: str = ""
+    steps: bool = False  # a value that holds until the next point (a state over time)
 
 
 @dataclass(frozen=True)
@@ -44,12 +45,13 @@ class Plot:
         ]
 
 
-def _ticks(low: float, high: float, count: int = 4) -> list[float]:
+def _ticks(low: float, high: float, whole: bool, count: int = 4) -> list[float]:
     if high <= low:
         return [low]
-    raw = (high - low) / count
+    raw = max((high - low) / count, 1.0) if whole else (high - low) / count
     magnitude = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 0.1
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    steps = (1, 2, 5, 10) if whole else (1, 2, 2.5, 5, 10)
+    step = next(m * magnitude for m in steps if m * magnitude >= raw)
     first = int(low / step) * step
     ticks, value = [], first
     while value <= high + 1e-9:
@@ -75,7 +77,9 @@ def line_chart(plot: Plot) -> Markup:
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
     x0, x1 = min(xs), max(xs)
-    y0, y1 = min(0.0, min(ys)), max(ys)
+    y0, y1 = min(0.0, min(ys)), max(0.0, max(ys))
+    whole_x = all(float(x).is_integer() for x in xs)
+    whole_y = all(float(y).is_integer() for y in ys)
     if x1 == x0:
         x1 = x0 + 1
     if y1 == y0:
@@ -92,14 +96,14 @@ def line_chart(plot: Plot) -> Markup:
         f'<svg class="plot" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}">',
         f"<title>{title}</title>",
     ]
-    for tick in _ticks(y0, y1):
+    for tick in _ticks(y0, y1, whole_y):
         y = sy(tick)
         parts.append(
             f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y}" y2="{y}"/>'
             f'<text class="tick" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">'
             f"{_number(tick)}</text>"
         )
-    for tick in _ticks(x0, x1):
+    for tick in _ticks(x0, x1, whole_x):
         x = sx(tick)
         parts.append(
             f'<text class="tick" x="{x}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">'
@@ -113,7 +117,14 @@ def line_chart(plot: Plot) -> Markup:
     )
     for index, series in enumerate(plot.series):
         color = series.color or PALETTE[index % len(PALETTE)]
-        path = " ".join(f"{sx(x)},{sy(y)}" for x, y in series.points)
+        drawn = list(series.points)
+        if series.steps:
+            drawn = [
+                corner
+                for (x, y), (x2, _) in zip(drawn, [*drawn[1:], drawn[-1]], strict=True)
+                for corner in ((x, y), (x2, y))
+            ]
+        path = " ".join(f"{sx(x)},{sy(y)}" for x, y in drawn)
         dash = ' stroke-dasharray="5 4"' if series.dashed else ""
         parts.append(
             f'<polyline fill="none" stroke="{color}" stroke-width="2"{dash} points="{path}">'

@@ -134,6 +134,27 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     expect(page.locator("#refusal")).to_contain_text("Torrax has only 8 unspent stamina")
     assert event_count(database) == before
 
+    # A check: the odds and the modifiers before the roll, then the faces as read off the dice.
+    page.get_by_role("link", name="Check").click()
+    odds = page.locator("#odds-form")
+    odds.get_by_label("Hero").select_option("Torrax")
+    odds.get_by_label("Ability").select_option("agility")
+    odds.get_by_label("Target").fill("3")
+    odds.locator("details.more > summary").click()
+    odds.get_by_label("modifiers printed on the check").fill("+1:hero=Torrax")
+    page.get_by_role("button", name="Show the odds").click()
+    expect(page.locator("#odds")).to_contain_text("chance of 3 or more")
+    expect(page.locator("#odds")).to_contain_text("Torrax rolls 2 Action dice")
+    expect(page.locator("#odds .modifier.applies")).to_contain_text("applies")
+    screenshot(page, "check-odds-phone", full=True)
+    form = page.locator('details.roll[data-action="make_check"] form')
+    tap_faces(page, form, "2 1")
+    form.locator("button.go").click()
+    page.wait_for_load_state()
+    expect(page.locator("#recorded")).to_contain_text("rolled 2 1")
+    expect(page.locator("#recorded")).to_contain_text("success")
+    page.get_by_role("link", name="Party").click()
+
     # The seed's group check: Torrax rolls 2, Venia 4 (a stamina face is +2 in the City),
     # both spend an Achievement gem: 8 >= 8, entry 361.
     tap_for_party(
@@ -146,14 +167,6 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
         failure_entry="076",
     )
     expect(page.locator("#group-check")).to_contain_text("Group agility check: 0 of 8")
-    page.get_by_role("link", name="Check").click()
-    odds = page.locator("#odds-form")
-    odds.get_by_label("Hero").select_option("Torrax")
-    odds.get_by_label("Ability").select_option("agility")
-    odds.get_by_label("Target").fill("3")
-    page.get_by_role("button", name="Show the odds").click()
-    expect(page.locator("#odds")).to_contain_text("chance of 3 or more")
-    screenshot(page, "check-odds-phone")
     for name, faces in (("Torrax", "1 1"), ("Venia", "1 1 S")):
         page.get_by_role("link", name="Check").click()
         roll = page.locator('details.roll[data-action="roll_for_group_check"]')
@@ -184,8 +197,18 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     command(page, "step journey")
     command(page, "step scenario 1")
     tap_for_hero(page, "Torrax", "damage", amount="4")
+    command(page, "stamina spend Torrax 1")
+    command(page, "condition add Torrax Bleeding")
+    command(page, "stamina lock Venia 2")
+    expect(hero_card(page, "Torrax").locator("svg.disk")).to_have_attribute(
+        "aria-label", "Torrax: 1 unspent · 3 spent · 6 wound · 0 locked; unwounded side"
+    )
+    screenshot(page, "party-phone")
+    page.set_viewport_size(LAPTOP)
+    page.reload()
+    screenshot(page, "party-laptop")
+    page.set_viewport_size(PHONE)
     command(page, "scenario end --outcome S1")
-    screenshot(page, "party-phone", full=True)
 
     page.get_by_role("link", name="Time").click()
     screenshot(page, "timeline-phone")
@@ -199,10 +222,8 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     expect(luck.locator("svg.plot polyline")).to_have_count(2)
     expect(luck.locator(".legend")).to_contain_text("Torrax")
     screenshot(page, "plots-phone", full=True)
-
     page.set_viewport_size(LAPTOP)
-    page.get_by_role("link", name="Party").click()
-    screenshot(page, "party-laptop", full=True)
+    screenshot(page, "plots-laptop", full=True)
 
 
 def screenshot(page: Page, name: str, full: bool = False) -> None:

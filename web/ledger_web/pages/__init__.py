@@ -52,29 +52,31 @@ async def _read(request: Request, work: Callable[[App], Any]) -> Any:
     return await web_of(request).ledgers.read(work)
 
 
-def _common(app: App) -> dict[str, Any]:
+def _common(app: App, request: Request) -> dict[str, Any]:
+    """What every page shows: the campaign, its head, and what the form just sent recorded
+    (``?recorded=SEQ``, where a recording form sends the browser back to)."""
     campaign = app.campaign()
-    return {"campaign": campaign.name, "head": campaign.head().seq}
+    seq = request.query_params.get("recorded", "")
+    recorded = views.recorded(app, int(seq)) if seq.isdigit() else None
+    return {"campaign": campaign.name, "head": campaign.head().seq, "recorded": recorded}
 
 
 async def party(request: Request) -> Response:
-    seq = request.query_params.get("recorded", "")
-    if not seq.isdigit():
-        return await _party(request, _at(request))
-    recorded = await _read(request, lambda app: views.recorded(app, int(seq)))
-    return await _party(request, _at(request), recorded=recorded)
+    return await _party(request, _at(request))
 
 
 async def _party(request: Request, at: str | None, status: int = 200, **notice: Any) -> Response:
     def work(app: App) -> dict[str, Any]:
-        return {**_common(app), **views.party(app, at)}
+        return {**_common(app, request), **views.party(app, at)}
 
     try:
         context = await _read(request, work)
     except LedgerError as error:
         if at is None:
             raise
-        context = await _read(request, lambda app: {**_common(app), **views.party(app, None)})
+        context = await _read(
+            request, lambda app: {**_common(app, request), **views.party(app, None)}
+        )
         context["refusal"] = str(error)
         status = 404
     context["dice"] = {"faces": _faces(context["dice"])}
@@ -96,7 +98,7 @@ async def hero(request: Request) -> Response:
 
     def work(app: App) -> dict[str, Any]:
         seq, state = app.state(at)
-        return {**_common(app), **views.hero_card(state, name), "state": state, "seq": seq}
+        return {**_common(app, request), **views.hero_card(state, name), "state": state, "seq": seq}
 
     context = await _read(request, work)
     return _render(
@@ -112,7 +114,7 @@ async def check(request: Request) -> Response:
     values = dict(request.query_params)
 
     def work(app: App) -> dict[str, Any]:
-        return {**_common(app), **views.check(app, values)}
+        return {**_common(app, request), **views.check(app, values)}
 
     context = await _read(request, work)
     context["dice"] = {"faces": _faces(context["dice"])}
@@ -123,7 +125,7 @@ async def log(request: Request) -> Response:
     filters = {k: v for k, v in request.query_params.items() if v.strip()}
 
     def work(app: App) -> dict[str, Any]:
-        return {**_common(app), **views.log(app, filters)}
+        return {**_common(app, request), **views.log(app, filters)}
 
     context = await _read(request, work)
     return _render(
@@ -133,7 +135,7 @@ async def log(request: Request) -> Response:
 
 async def timeline(request: Request) -> Response:
     def work(app: App) -> dict[str, Any]:
-        return {**_common(app), "points": views.timeline(app)}
+        return {**_common(app, request), "points": views.timeline(app)}
 
     context = await _read(request, work)
     return _render(
@@ -145,7 +147,7 @@ async def story(request: Request) -> Response:
     number = int(request.path_params["number"])
 
     def work(app: App) -> dict[str, Any]:
-        return {**_common(app), "moments": views.story(app, number), "number": number}
+        return {**_common(app, request), "moments": views.story(app, number), "number": number}
 
     context = await _read(request, work)
     return _render(
@@ -155,7 +157,7 @@ async def story(request: Request) -> Response:
 
 async def plots(request: Request) -> Response:
     def work(app: App) -> dict[str, Any]:
-        return {**_common(app), "plots": charts.all_plots(app)}
+        return {**_common(app, request), "plots": charts.all_plots(app)}
 
     context = await _read(request, work)
     return _render(

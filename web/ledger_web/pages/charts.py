@@ -45,7 +45,7 @@ def _per_hero(
     series = []
     for name in names:
         points = [(seq, value(s.heroes[name])) for seq, s in states if name in s.heroes]
-        series.append(Series(f"{name} {label}".strip(), points))
+        series.append(Series(f"{name} {label}".strip(), points, steps=True))
     return series
 
 
@@ -68,13 +68,12 @@ def luck_plot(app: App) -> Plot | None:
     series = []
     for name in names:
         mine = [p for p in points if p.hero == name]
-        series.append(
-            Series(name, [(p.seq, round(p.hero_rolled - p.hero_expected, 3)) for p in mine])
-        )
+        above = [round(p.hero_rolled - p.hero_expected, 3) for p in mine]
+        series.append(Series(name, [(0, 0.0), *enumerate(above, start=1)]))
     return Plot(
         "luck",
         "Dice luck: successes rolled above the exact expectation, cumulative",
-        "event",
+        "rolls",
         "successes above expectation",
         series,
         rows_of=[msgspec.to_builtins(p) for p in points],

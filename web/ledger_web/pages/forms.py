@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from ledger_web.intents import is_action
+
 HERO_PARAMETERS = ("hero", "giver", "receiver")
 FACES_PARAMETER = "roll"
 
@@ -135,12 +137,6 @@ def _parameters(action: Callable[..., Any]) -> list[tuple[str, object, object]]:
     return found
 
 
-def is_query(action: Callable[..., Any]) -> bool:
-    """An action returns a list of events; anything else answers a question."""
-    returned = typing.get_type_hints(action).get("return")
-    return typing.get_origin(returned) is not list
-
-
 def action_form(action: Callable[..., Any]) -> ActionForm | None:
     """The form for ``action``, or None when a required parameter has no widget."""
     fields = []
@@ -164,7 +160,7 @@ def action_form(action: Callable[..., Any]) -> ActionForm | None:
         )
     doc = inspect.getdoc(action) or ""
     summary = doc.split("\n\n")[0].replace("\n", " ")
-    return ActionForm(action.__name__, summary, tuple(fields), is_query(action))
+    return ActionForm(action.__name__, summary, tuple(fields), not is_action(action))
 
 
 def action_forms(actions: Mapping[str, Callable[..., Any]]) -> dict[str, ActionForm]:
