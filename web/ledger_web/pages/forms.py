@@ -159,7 +159,7 @@ def action_form(action: Callable[..., Any]) -> ActionForm | None:
             )
         )
     doc = inspect.getdoc(action) or ""
-    summary = doc.split("\n\n")[0].replace("\n", " ")
+    summary = doc.split("\n\n")[0].replace("\n", " ").replace("``", "")
     return ActionForm(action.__name__, summary, tuple(fields), not is_action(action))
 
 

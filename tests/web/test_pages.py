@@ -1,0 +1,149 @@
+"""The players' pages over HTTP: what they show (escaped), the forms built from the registered
+actions, recording through them (once per idempotency key, nothing on a refusal), the past
+read-only with its diff, the plots' data, and a read-only link without controls."""
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pluggy
+from starlette.testclient import TestClient
+
+from ledger_web.security import Security
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count
+from tests.helpers.web import client
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def form_fields(page: str) -> dict[str, str]:
+    """The CSRF token and a fresh idempotency key of the first recording form on a page."""
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    key = re.search(r'name="idempotency_key" value="([^"]+)"', page)
+    assert token
+    assert key
+    return {"csrf_token": token.group(1), "idempotency_key": key.group(1)}
+
+
+def post(web: TestClient, path: str, **fields: str) -> tuple[int, str]:
+    answer = web.post(path, data={**form_fields(web.get("/").text), **fields})
+    return answer.status_code, answer.text
+
+
+def test_every_page_escapes_a_hostile_name(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    abilities = ["--might", "2", "--agility", "2", "--will", "2", "--taunt", "1"]
+    party("hero", "add", HOSTILE, *abilities, "--chips", "6", "--wounded-chips", "3")
+    party("condition", "add", "Torrax", "Bleeding")
+    party("damage", HOSTILE, "1")
+    with client(db_path, pm) as web:
+        for path in ("/", "/log", "/timeline", "/plots", "/check", "/heroes/Torrax", "/?at=3"):
+            page = web.get(path)
+            assert page.status_code == 200, path
+            assert HOSTILE not in page.text, path
+        assert "&lt;img src=x onerror=alert(1)&gt;" in web.get("/").text
+        assert "&lt;img" in web.get("/plots").text  # the SVG legend and titles too
+
+
+def test_forms_come_from_the_registered_actions(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm) as web:
+        page = web.get("/").text
+    # A Hero card offers the actions that take a Hero; the party, those that take none.
+    assert 'data-action="damage"' in page
+    assert 'data-action="start_city_step"' in page
+    start = page.index('data-hero="Torrax"')
+    card = page[start : page.index("</article>", start)]
+    assert 'data-action="gain_condition"' in card
+    assert '<input type="hidden" name="hero" value="Torrax">' in card
+    # Queries record nothing: no form records them; no field names a file.
+    assert 'data-action="odds_of_check"' not in page
+    assert 'data-action="dice_luck"' not in page
+    assert 'data-action="set_dice"' not in page
+
+
+def test_a_form_records_once_per_key_and_a_refusal_records_nothing(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm) as web:
+        fields = {**form_fields(web.get("/").text), "hero": "Torrax", "amount": "3"}
+        before = event_count(db_path)
+        first = web.post("/record/damage", data=fields, follow_redirects=False)
+        assert first.status_code == 303
+        again = web.post("/record/damage", data=fields, follow_redirects=False)  # a double tap
+        assert again.status_code == 303
+        assert event_count(db_path) == before + 1
+        shown = web.get(first.headers["location"]).text
+        assert "Torrax takes 3 damage" in shown
+
+        refused = web.post(
+            "/record/spend_stamina",
+            data={**form_fields(shown), "hero": "Torrax", "amount": "99"},
+        )
+        assert refused.status_code == 422
+        assert "Torrax has only 7 unspent stamina; spending 99 is not allowed" in refused.text
+        status, text = post(web, "/command", line="stamina spend Torrax 99")
+        assert status == 422
+        assert "spending 99 is not allowed" in text
+        assert event_count(db_path) == before + 1
+
+        no_csrf = web.post("/record/damage", data={"hero": "Torrax", "amount": "1"})
+        assert no_csrf.status_code == 403
+        assert event_count(db_path) == before + 1
+
+
+def test_undo_says_what_it_reverts_and_the_past_is_read_only_with_a_diff(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    party("step", "city")
+    party("damage", "Torrax", "2")
+    with client(db_path, pm) as web:
+        page = web.get("/").text
+        assert "Undo: Torrax takes 2 damage" in page
+        status, _ = post(web, "/undo")
+        assert status == 200  # sent back to the party page
+        assert "Redo: Torrax takes 2 damage" in web.get("/").text
+        party("damage", "Zuva'Sai", "1")
+        then = web.get("/?at=city-1").text
+        assert "The party at city-1" in then
+        assert "Zuva&#39;Sai: stamina" in then  # the diff against now
+        assert 'id="record"' not in then
+        assert "Undo" not in then
+
+
+def test_the_plots_data_downloads_as_csv_and_json(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    party("check", "Torrax", "might", "3", "--roll", "2 S 1")
+    party("damage", "Torrax", "2")
+    with client(db_path, pm) as web:
+        page = web.get("/plots").text
+        for key in ("stamina", "wounds", "stars", "items", "luck", "checks"):
+            assert f'id="plot-{key}"' in page
+        luck = json.loads(web.get("/plots/luck.json").content)
+        assert [(row["hero"], row["rolled"]) for row in luck["rows"]] == [("Torrax", 5)]
+        rows = list(csv.DictReader(io.StringIO(web.get("/plots/wounds.csv").text)))
+        assert rows[-1] == {"series": "Torrax", "event": str(rows[-1]["event"]), "wound chips": "2"}
+        checks = json.loads(web.get("/plots/checks.json").content)["rows"]
+        assert checks[0]["success"] is True
+        assert 0 < checks[0]["probability"] <= 1
+        assert web.get("/plots/nothing.csv").status_code == 404
+
+
+def test_a_read_only_link_shows_no_control(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    security = Security(token="join-secret", read_token="look-only", loopback_only=False)
+    with client(db_path, pm, security) as web:
+        page = web.get("/?token=look-only").text
+        assert "Torrax" in page
+        assert 'id="record"' not in page
+        assert "Undo" not in page
+        assert "Record for" not in page
+        writer = web.get("/", headers={"Authorization": "Bearer join-secret"}).text
+        assert 'id="record"' in writer
