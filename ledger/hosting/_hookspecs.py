@@ -140,6 +140,4 @@ def register_modifier_types() -> list[ModifierType]:
 
 @hookspec
 def register_actions() -> list[Callable[..., Any]]:
-    """What a player can do, for faces that list them (the web app): actions
-    ``action(game, *, **intent) -> list[Event]`` and queries (which answer, recording
-    nothing), each named by its function name, its keyword-only typed parameters its form."""
+    """Actions (``-> list[Event]``) and queries a face may offer, named by function name."""

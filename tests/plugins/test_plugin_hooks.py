@@ -153,6 +153,8 @@ def boom(**_: object) -> None:
 TRIGGERS = {
     "interpret_item_phrase": ("phrase", "Torrax", "Lock picking"),
     "register_commands": ("verify",),
+    # The web app collects them when it starts (an address no server can bind, should it not).
+    "register_actions": ("serve", "--host", "256.0.0.1", "--port", "1"),
 }
 
 

@@ -31,13 +31,14 @@ def create_app(
 ) -> Starlette:
     """The web app over ``database`` (its ``campaign``, or the only one), with the plugins of
     ``pm`` (default: the installed ones). ``security`` None: loopback only, no token."""
-    web = Web(
-        pm or get_plugin_manager(),
-        Path(database),
-        campaign,
-        security or Security(),
-        links=links or {"join": "http://127.0.0.1:8000/"},
-    )
+    security = security or Security()
+    if links is None:  # the command gives the real ones; these are for tests and tools
+        base = "http://127.0.0.1:8000/"
+        links = {"join": base + (f"?token={security.token}" if security.token else "")}
+        if security.read_token:
+            links["read"] = base + f"?token={security.read_token}"
+    web = Web(pm or get_plugin_manager(), Path(database), campaign, security, links=links)
+    len(web.ledgers.registry.actions)  # a plugin failing in register_actions stops us here
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
