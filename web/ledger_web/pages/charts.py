@@ -24,14 +24,15 @@ CHANCES_QUERY = "check_chances"
 def _sampled(app: App) -> list[tuple[int, CampaignState]]:
     """The state after each command in effect (evenly sampled beyond SAMPLES)."""
     campaign = app.campaign()
+    reverted = campaign.history().reverted()
     ends: list[int] = []
-    for entry in campaign.log():
-        if entry.row.type in META_TYPES:
+    for row in campaign.store.rows(campaign.name):  # nothing decoded: the rows say enough
+        if row.type in META_TYPES or row.command in reverted:
             continue
-        if ends and ends[-1] >= entry.row.command and not entry.reverted:
-            ends[-1] = entry.row.seq
-        elif not entry.reverted:
-            ends.append(entry.row.seq)
+        if ends and ends[-1] >= row.command:
+            ends[-1] = row.seq
+        else:
+            ends.append(row.seq)
     if len(ends) > SAMPLES:
         step = len(ends) / SAMPLES
         ends = [ends[int(i * step)] for i in range(SAMPLES)] + [ends[-1]]

@@ -7,6 +7,7 @@ the command box; an action that requires one gets no form.
 ``intent_from_form`` turns the submitted strings back into the JSON intent the recording
 function converts to the action's types."""
 
+import functools
 import inspect
 import types
 import typing
@@ -137,6 +138,7 @@ def _parameters(action: Callable[..., Any]) -> list[tuple[str, object, object]]:
     return found
 
 
+@functools.cache  # a function's signature does not change while the server runs
 def action_form(action: Callable[..., Any]) -> ActionForm | None:
     """The form for ``action``, or None when a required parameter has no widget."""
     fields = []

@@ -91,18 +91,16 @@ def last_command(app: App) -> str | None:
 
 
 def next_redo(app: App) -> str | None:
-    """What the redo button would bring back: the last command undone, while the campaign
-    still admits it (nothing recorded after the undo)."""
+    """What the redo button would bring back: the last command undone, while nothing was
+    recorded after the undo (the core's redo stack)."""
     campaign = app.campaign()
-    undone = campaign.log(LogQuery(undone=True))
-    if not undone:
+    last = campaign.store.last_command_not_of_types(campaign.name, META_TYPES)
+    stack = campaign.history().redo_stack(after=last)
+    if not stack:
         return None
-    latest = campaign.log(LogQuery(tail=1))
-    last_undo = latest[-1].row if latest else None
-    if last_undo is None or last_undo.type not in META_TYPES:
-        return None
-    command = max(entry.row.command for entry in undone)
-    return "; ".join(e.description for e in undone if e.row.command == command)
+    command = stack[-1]
+    entries = campaign.log(LogQuery(since=str(command - 1)))
+    return "; ".join(e.description for e in entries if e.row.command == command) or None
 
 
 def timeline(app: App) -> list[Point]:
@@ -112,10 +110,10 @@ def timeline(app: App) -> list[Point]:
     plays: dict[int, int] = {}
     last: tuple[str | None, int | None] = (None, None)
     sessions = 0
-    for entry in campaign.log():
-        if entry.reverted:
+    reverted = campaign.history().reverted()
+    for row in campaign.store.rows(campaign.name):  # the rows' step columns: nothing decoded
+        if row.command in reverted:
             continue
-        row = entry.row
         if row.type == SessionStarted.tag():
             sessions += 1
             points.append(Point(f"{row.seq}", f"session {sessions}", row.seq, "session", sessions))
