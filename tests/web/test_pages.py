@@ -147,3 +147,25 @@ def test_a_read_only_link_shows_no_control(
         assert "Record for" not in page
         writer = web.get("/", headers={"Authorization": "Bearer join-secret"}).text
         assert 'id="record"' in writer
+
+
+def test_the_log_filters_and_a_session_told_as_a_story(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    party("session", "start")
+    party("step", "city")
+    party("damage", "Torrax", "2")
+    party("damage", "Zuva'Sai", "1")
+    party("session", "end")
+    with client(db_path, pm) as web:
+        torrax = web.get("/log?hero=Torrax&types=damage-taken").text
+        assert "Torrax takes 2 damage" in torrax
+        assert "Zuva&#39;Sai takes 1 damage" not in torrax
+        assert "no Hero named" in web.get("/log?hero=Nobody").text
+        timeline = web.get("/timeline").text
+        assert "session 1" in timeline
+        assert "?at=city-1" in timeline
+        story = web.get("/sessions/1").text
+        assert "City step 1" in story
+        assert "Torrax: stamina 10 unspent, 0 spent, 0 wound → 8 unspent, 0 spent, 2 wound" in story
+        assert web.get("/sessions/2").status_code == 404

@@ -178,6 +178,7 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
         form.locator("button.go").click()
         page.wait_for_load_state()
     expect(page.locator("#group-check")).to_contain_text("6 of 8")
+    expect(page.locator("#group-check .rolls li")).to_have_text(["Torrax: 2", "Venia: 4"])
     page.get_by_role("link", name="Party").click()
     for name in ("Torrax", "Venia"):
         tap_for_hero(page, name, "spend_group_check_gem")
@@ -207,6 +208,12 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     page.set_viewport_size(LAPTOP)
     page.reload()
     screenshot(page, "party-laptop")
+    page.emulate_media(media="print")  # the Party sheet on paper: the cards, no control
+    expect(page.locator("#record")).to_be_hidden()
+    expect(page.locator("button.undo")).to_be_hidden()
+    expect(hero_card(page, "Torrax").locator("svg.disk")).to_be_visible()
+    screenshot(page, "party-print", full=True)
+    page.emulate_media(media="screen")
     page.set_viewport_size(PHONE)
     command(page, "scenario end --outcome S1")
 

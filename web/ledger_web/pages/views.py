@@ -207,6 +207,7 @@ def check(app: App, values: dict[str, str]) -> dict[str, Any]:
         "odds": odds,
         "odds_refusal": refusal,
         "rolling": rolling,
+        "next_hero": state.group_check.next_to_roll() if state.group_check else None,
         "dice": dice_faces(app, state),
     }
 
