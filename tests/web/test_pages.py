@@ -169,3 +169,27 @@ def test_the_log_filters_and_a_session_told_as_a_story(
         assert "City step 1" in story
         assert "Torrax: stamina 10 unspent, 0 spent, 0 wound → 8 unspent, 0 spent, 2 wound" in story
         assert web.get("/sessions/2").status_code == 404
+
+
+def test_reactive_and_progressive_checks_from_their_forms(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    party("step", "scenario", "4")
+    with client(db_path, pm) as web:
+        status, _ = post(
+            web, "/record/open_progressive_check", name="Gate", ability="might", target="2xHC+4"
+        )
+        assert status == 200
+        page = web.get("/check").text
+        assert "Progressive might check “Gate”: 0 of 8" in page
+        assert 'data-action="attempt_progressive_check"' in page
+        status, _ = post(
+            web, "/record/attempt_progressive_check", name="Gate", hero="Torrax", roll="2 1 1"
+        )
+        assert status == 200
+        assert "Gate”: 4 of 8" in web.get("/").text
+        status, _ = post(
+            web, "/record/react", hero="Torrax", ability="might", damage="3", roll="1 2 1"
+        )
+        assert status == 200
+        assert "Torrax: 10 unspent · 0 spent · 0 wound" in web.get("/").text  # all prevented

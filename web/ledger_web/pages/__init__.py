@@ -77,7 +77,7 @@ async def _party(request: Request, at: str | None, status: int = 200, **notice: 
         context = await _read(
             request, lambda app: {**_common(app, request), **views.party(app, None)}
         )
-        context["refusal"] = str(error)
+        context["refusal"] = error.worded({})
         status = 404
     context["dice"] = {"faces": _faces(context["dice"])}
     return _render(

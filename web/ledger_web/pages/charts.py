@@ -140,8 +140,16 @@ def as_json(plot: Plot) -> bytes:
     return msgspec.json.encode({"title": plot.title, "rows": plot.rows()})
 
 
+def _cell(value: object) -> object:
+    """Text a spreadsheet would run as a formula (a Hero named ``=HYPERLINK(...)``) is
+    quoted as text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def as_csv(plot: Plot) -> str:
-    rows = plot.rows()
+    rows = [{key: _cell(value) for key, value in row.items()} for row in plot.rows()]
     out = io.StringIO()
     if rows:
         writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")

@@ -106,6 +106,8 @@ def _widget(name: str, hint: object) -> tuple[str, tuple[str, ...]] | None:
         return ("faces" if name == FACES_PARAMETER else "list"), ()
     if typing.get_origin(base) in (typing.Union, types.UnionType):
         args = _args(base)
+        if set(args) == {int, str}:
+            return "text", ()  # a number or a formula as printed ("2xHC+4")
         if int in args and all(a is int or _is_int_tuple(a) for a in args):
             return "numbers", ()
         if str in args and all(a is str or _is_str_sequence(a) for a in args):
