@@ -221,7 +221,8 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     screenshot(page, "timeline-phone")
     page.get_by_role("link", name="scenario 1", exact=True).click()
     expect(page.locator(".then")).to_contain_text("The party at scenario-1")
-    expect(page.locator(".then .diff")).to_contain_text("Torrax")
+    page.locator(".then details.diff > summary").click()
+    expect(page.locator(".then ul.diff")).to_contain_text("Torrax")
     expect(page.locator("#record")).to_have_count(0)  # the past is read-only
 
     page.get_by_role("link", name="Plots").click()

@@ -212,6 +212,11 @@ def check(app: App, values: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def _changes(before: CampaignState, after: CampaignState) -> list[str]:
+    changed = diff_states(before, after)
+    return [] if changed.empty else changed.lines()
+
+
 def story(app: App, number: int) -> list[dict[str, Any]]:
     """A session as a story: each event in words, and what it changed."""
     told = []
@@ -222,9 +227,7 @@ def story(app: App, number: int) -> list[dict[str, Any]]:
                 "step": output.step_text(moment.before),
                 "text": moment.description,
                 "reverted": moment.reverted,
-                "changes": []
-                if moment.reverted
-                else diff_states(moment.before, moment.after).lines(),
+                "changes": [] if moment.reverted else _changes(moment.before, moment.after),
             }
         )
     return told
