@@ -54,17 +54,22 @@ def test_forms_come_from_the_registered_actions(
 ) -> None:
     with client(db_path, pm) as web:
         page = web.get("/").text
-    # A Hero card offers the actions that take a Hero; the party, those that take none.
-    assert 'data-action="damage"' in page
+        card = web.get("/actions?hero=torrax").text
+        assert web.get("/actions?hero=Nobody").status_code == 404
+    # A Hero card offers the actions that take a Hero (loaded when it opens), the Hero
+    # given; the party, those that take none.
+    assert 'data-load="/actions?hero=Torrax"' in page
     assert 'data-action="start_city_step"' in page
-    start = page.index('data-hero="Torrax"')
-    card = page[start : page.index("</article>", start)]
+    assert 'data-action="damage"' not in page
     assert 'data-action="gain_condition"' in card
+    assert 'data-action="start_city_step"' not in card
     assert '<input type="hidden" name="hero" value="Torrax">' in card
+    assert '<input type="hidden" name="back" value="/">' in card
     # Queries record nothing: no form records them; no field names a file.
-    assert 'data-action="odds_of_check"' not in page
-    assert 'data-action="dice_luck"' not in page
-    assert 'data-action="set_dice"' not in page
+    for offered in (page, card):
+        assert 'data-action="odds_of_check"' not in offered
+        assert 'data-action="dice_luck"' not in offered
+        assert 'data-action="set_dice"' not in offered
 
 
 def test_a_form_records_once_per_key_and_a_refusal_records_nothing(

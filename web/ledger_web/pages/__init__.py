@@ -108,6 +108,24 @@ async def hero(request: Request) -> Response:
     )
 
 
+async def actions(request: Request) -> Response:
+    """The actions that take a Hero, for ``?hero=NAME`` (a Hero card loads them when opened,
+    to keep the party page light), else those that take none. A form sent from here goes
+    back to the party page."""
+    name = request.query_params.get("hero") or None
+
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), **views.actions(app, name)}
+
+    context = await _read(request, work)
+    context["dice"] = {"faces": _faces(context["dice"])}
+    return _render(
+        request,
+        "actions.html",
+        {**context, "back": "/", "nav": "party", "page_title": "Record"},
+    )
+
+
 async def check(request: Request) -> Response:
     """A check: pick the Hero, ability and target; the odds and modifiers show before the
     roll (the registered odds query); then tap the faces, or let the ledger roll."""
@@ -263,6 +281,7 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/", party, name=PREFIX + "party"),
         Route("/heroes/{name}", _page(hero), name=PREFIX + "hero"),
+        Route("/actions", _page(actions), name=PREFIX + "actions"),
         Route("/check", _page(check), name=PREFIX + "check"),
         Route("/log", _page(log), name=PREFIX + "log"),
         Route("/timeline", _page(timeline), name=PREFIX + "timeline"),

@@ -54,12 +54,27 @@ def party(app: App, at: str | None) -> dict[str, Any]:
         "step": output.step_text(state),
         "heroes": [hero_card(state, name) for name in state.heroes],
         "forms": all_forms,
-        "quick": [form for form in all_forms.values() if form.quick],
         "party_actions": [
             form for form in all_forms.values() if not form.query and form.hero_field is None
         ],
         "undo": last_command(app),
         "redo": next_redo(app),
+        "dice": dice_faces(app, state),
+    }
+
+
+def actions(app: App, hero: str | None) -> dict[str, Any]:
+    """The recording forms for ``hero`` (the actions that take a Hero), or for the party."""
+    state = app.campaign().state()
+    name = state.hero(hero).name if hero is not None else None
+    found = action_forms(app).values()
+    chosen = [f for f in found if f.quick] if name else [f for f in found if not f.query]
+    if name is None:
+        chosen = [f for f in chosen if f.hero_field is None]
+    return {
+        "hero": name,
+        "forms": chosen,
+        "heroes": list(state.heroes),
         "dice": dice_faces(app, state),
     }
 

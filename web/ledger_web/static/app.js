@@ -19,6 +19,20 @@
     }
   });
 
+  // A Hero card's actions load when the card's "Record for" opens (the party page stays
+  // light); without this script its link opens them as a page.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.open || !details.dataset || !details.dataset.load || details.dataset.loaded) return;
+    details.dataset.loaded = "1";
+    fetch(details.dataset.load, { credentials: "same-origin" })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var found = new DOMParser().parseFromString(html, "text/html").getElementById("actions");
+        if (found) details.querySelector(".loaded").replaceChildren(...found.childNodes);
+      });
+  }, true);
+
   // A form sent once: a second tap while the first is on its way sends nothing more (the
   // idempotency key would record it once anyway).
   document.addEventListener("submit", function (event) {
