@@ -77,9 +77,12 @@ def update_delays(url: str, http: httpx.Client, headers: dict[str, str], count: 
             second.stream("GET", "/events") as stream,
         ):
             ready.set()
-            for line in stream.iter_lines():
-                if line.startswith("data: "):
-                    seen.put((json.loads(line[6:])["seq"], time.perf_counter()))
+            try:
+                for line in stream.iter_lines():
+                    if line.startswith("data: "):
+                        seen.put((json.loads(line[6:])["seq"], time.perf_counter()))
+            except httpx.HTTPError:  # the server stopped
+                return
 
     threading.Thread(target=listen, daemon=True).start()
     ready.wait(10)
@@ -189,7 +192,11 @@ def run(events: int, samples: int, clients: int, seconds: float) -> dict[str, An
     targets = {
         "party_page_p95_ms": {"value": figures["party_page_p95_ms"], "target": "<= 50"},
         "hero_json_p95_ms": {"value": max(p95(hero), p95(mixed)), "target": "<= 50"},
-        "record_p95_ms": {"value": round(record, 2), "target": "<= 20"},
+        "record_action_p95_ms": {"value": figures["record_action_p95_ms"], "target": "<= 20"},
+        "record_command_text_p95_ms": {
+            "value": figures["record_command_text_p95_ms"],
+            "target": "<= 20",
+        },
         "update_seen_p95_ms": {"value": figures["update_seen_p95_ms"], "target": "<= 1000"},
         "sustained_errors": {"value": load["errors"], "target": "<= 0"},
         "cli_process_vs_api_record": {

@@ -10,7 +10,8 @@ from tests.helpers import ROOT
 TARGETS = {
     "party_page_p95_ms",
     "hero_json_p95_ms",
-    "record_p95_ms",
+    "record_action_p95_ms",
+    "record_command_text_p95_ms",
     "update_seen_p95_ms",
     "sustained_errors",
     "cli_process_vs_api_record",

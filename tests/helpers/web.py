@@ -4,6 +4,7 @@ free port in a thread (``serving``), and the CSRF token a writing request carrie
 import socket
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,7 +12,10 @@ from pathlib import Path
 import httpx
 import pluggy
 import uvicorn
-from starlette.testclient import TestClient
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 from ledger_web import create_app
 from ledger_web.security import Security

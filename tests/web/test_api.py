@@ -1,6 +1,7 @@
 """The JSON API answers as the CLI's --json does, and records through the same actions."""
 
 import json
+import re
 from pathlib import Path
 
 import pluggy
@@ -186,3 +187,6 @@ def test_actions_and_queries_come_from_the_plugins(
         document = web.get("/api/openapi.json").json()
         assert "/api/actions/damage" in document["paths"]
         assert "/api/queries/odds_of_check" in document["paths"]
+        refs = re.findall(r'"#/components/schemas/([^"]+)"', json.dumps(document))
+        assert refs
+        assert set(refs) <= set(document["components"]["schemas"])

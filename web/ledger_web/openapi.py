@@ -3,6 +3,8 @@ intent schema from its signature (``intents``)."""
 
 from typing import Any
 
+import msgspec
+
 from ledger_web import intents
 from ledger_web.server import Web
 
@@ -102,13 +104,18 @@ def document(web: Web) -> dict[str, Any]:
             }
         },
     }
-    for function in sorted(web.ledgers.registry.actions.entries(), key=lambda f: f.__name__):
+    functions = sorted(web.ledgers.registry.actions.entries(), key=lambda f: f.__name__)
+    schemas, components = msgspec.json.schema_components(
+        [intents.intent_type(function) for function in functions],
+        ref_template="#/components/schemas/{name}",
+    )
+    for function, schema in zip(functions, schemas, strict=True):
         name = function.__name__
-        schema = intents.schema(function) or {"type": "object"}
+        summary = (function.__doc__ or name).strip().splitlines()[0]
         if intents.is_action(function):
             paths[f"/api/actions/{name}"] = {
                 "post": {
-                    "summary": (function.__doc__ or name).strip().splitlines()[0],
+                    "summary": summary,
                     "parameters": RECORD_HEADERS,
                     "requestBody": {
                         "required": True,
@@ -118,12 +125,20 @@ def document(web: Web) -> dict[str, Any]:
                 }
             }
         else:
-            paths[f"/api/queries/{name}"] = _get(
-                (function.__doc__ or name).strip().splitlines()[0],
-                [AT, {"name": "(intent)", "in": "query", "schema": schema}],
-            )
+            intent = components[schema["$ref"].rsplit("/", 1)[-1]]
+            arguments = [
+                {
+                    "name": field.name,
+                    "in": "query",
+                    "required": field.required,
+                    "schema": intent.get("properties", {}).get(field.name, {}),
+                }
+                for field in msgspec.structs.fields(intents.intent_type(function))
+            ]
+            paths[f"/api/queries/{name}"] = _get(summary, [AT, *arguments])
     return {
         "openapi": "3.0.3",
         "info": {"title": "campaign-ledger web API", "version": "1"},
         "paths": paths,
+        "components": {"schemas": components},
     }
