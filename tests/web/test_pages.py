@@ -17,6 +17,7 @@ from tests.helpers.files import event_count
 from tests.helpers.web import client
 
 HOSTILE = "<img src=x onerror=alert(1)>"
+SLASHED = "<script>alert(1)</script>"  # a "/" in a name: its page's address quotes it
 
 
 def form_fields(page: str) -> dict[str, str]:
@@ -38,13 +39,18 @@ def test_every_page_escapes_a_hostile_name(
 ) -> None:
     abilities = ["--might", "2", "--agility", "2", "--will", "2", "--taunt", "1"]
     party("hero", "add", HOSTILE, *abilities, "--chips", "6", "--wounded-chips", "3")
+    party("hero", "add", SLASHED, *abilities, "--chips", "6", "--wounded-chips", "3")
     party("condition", "add", "Torrax", "Bleeding")
     party("damage", HOSTILE, "1")
     with client(db_path, pm) as web:
-        for path in ("/", "/log", "/timeline", "/plots", "/check", "/heroes/Torrax", "/?at=3"):
+        slashed = "/heroes/%3Cscript%3Ealert%281%29%3C%2Fscript%3E"
+        assert f'href="{slashed}"' in web.get("/").text
+        paths = ("/", "/log", "/timeline", "/plots", "/check", "/?at=3", "/heroes/Torrax")
+        for path in (*paths, slashed, "/actions?hero=%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E"):
             page = web.get(path)
             assert page.status_code == 200, path
             assert HOSTILE not in page.text, path
+            assert SLASHED not in page.text, path
         assert "&lt;img src=x onerror=alert(1)&gt;" in web.get("/").text
         assert "&lt;img" in web.get("/plots").text  # the SVG legend and titles too
 

@@ -9,7 +9,7 @@ own message on that page, with nothing written."""
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
@@ -34,6 +34,7 @@ def _render(
     context = {
         "url": lambda route, **params: request.url_for(PREFIX + route, **params).path,
         "new_key": lambda: uuid.uuid4().hex,
+        "hero_url": _hero_url,
         # Where a form sends the browser back to: this page, or the party page when this
         # page is the answer to a refused form (its URL is the form's).
         "back": request.url.path if request.method == "GET" else "/",
@@ -41,6 +42,11 @@ def _render(
         **context,
     }
     return web_of(request).render(request, template, context, status)
+
+
+def _hero_url(name: str, at: str | None = None) -> str:
+    """A Hero's page: the name is any text (a "/" too), so it is quoted whole."""
+    return f"/heroes/{quote(name, safe='')}" + (f"?{urlencode({'at': at})}" if at else "")
 
 
 def _at(request: Request) -> str | None:
@@ -280,7 +286,7 @@ def _page(handler: Callable[[Request], Awaitable[Response]]) -> Callable[..., An
 def routes() -> list[BaseRoute]:
     return [
         Route("/", party, name=PREFIX + "party"),
-        Route("/heroes/{name}", _page(hero), name=PREFIX + "hero"),
+        Route("/heroes/{name:path}", _page(hero), name=PREFIX + "hero"),
         Route("/actions", _page(actions), name=PREFIX + "actions"),
         Route("/check", _page(check), name=PREFIX + "check"),
         Route("/log", _page(log), name=PREFIX + "log"),
