@@ -22,6 +22,7 @@ from http.cookies import SimpleCookie
 from typing import Literal
 from urllib.parse import parse_qs, urlsplit
 
+import msgspec
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -32,7 +33,6 @@ CSRF_HEADER = "x-csrf-token"
 CSRF_FIELD = "csrf_token"
 MAX_BODY = 64 * 1024
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
 
 
 def is_loopback(host: str) -> bool:
@@ -101,8 +101,11 @@ class SecurityMiddleware:
         self.security = security
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "lifespan":
             await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":  # no websocket route: refused before any reading
+            await send({"type": "websocket.close", "code": 1008})
             return
         headers = Headers(scope=scope)
         security = self.security
@@ -219,10 +222,12 @@ async def _form_field(scope: Scope, body: bytes, name: str) -> str | None:
 
 
 def _loopback_host(host: str) -> bool:
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    """Whether a Host header names this machine's loopback (``localhost:8000``, ``[::1]``)."""
     if host.startswith("["):
-        name = host[: host.index("]") + 1]
-    return name.lower() in LOOPBACK_NAMES
+        name = host[1 : host.find("]")] if "]" in host else ""
+    else:
+        name = host.rsplit(":", 1)[0]
+    return is_loopback(name.lower())
 
 
 def _headers(nonce: str, token_cookie: str | None) -> list[tuple[bytes, bytes]]:
@@ -247,7 +252,7 @@ def _headers(nonce: str, token_cookie: str | None) -> list[tuple[bytes, bytes]]:
 
 
 async def _refuse(send: Send, status: int, message: str) -> None:
-    body = ('{"error": "' + message.replace('"', "'") + '"}').encode()
+    body = msgspec.json.encode({"error": message})
     await send(
         {
             "type": "http.response.start",
