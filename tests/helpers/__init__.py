@@ -14,6 +14,8 @@
 - ``expansion``: the example expansion, pip-installed into a folder of its own;
 - ``figures``: the reliability tests' figures (``--report-figures``).
 - ``web``: the web app under test, in process (``client``) or a real server (``serving``).
+- ``browser``: Debian's chromium driven by Playwright (``chromium``), phone and laptop
+  viewports, and where screenshots go (``SCREENSHOTS``, a gitignored folder).
 
 The repository's root is ``ROOT``, for tests that read its files (README, examples, bench).
 """
