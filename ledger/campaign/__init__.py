@@ -21,8 +21,8 @@ app's filters and comparison):
 from ledger.campaign._campaign import Campaign, Clock, Recorded, utc_now
 from ledger.campaign._diff import Change, HeroDiff, StateDiff, diff_states, step_text
 from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
-from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._log import LogEntry, LogQuery, query_log
+from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import USAGE, StepRef, resolve, span, step_span
 from ledger.campaign._sessions import (
@@ -56,8 +56,8 @@ __all__ = [
     "Recorded",
     "StateDiff",
     "StepRef",
-    "encode_origin",
     "diff_states",
+    "encode_origin",
     "end_session",
     "metas_from_rows",
     "moments",
