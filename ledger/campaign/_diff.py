@@ -46,6 +46,9 @@ class HeroDiff(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class StateDiff(msgspec.Struct, frozen=True, kw_only=True):
+    """What changed between two states (``diff_states``): per Hero, and for the party;
+    ``lines()`` says it in words, ``msgspec.to_builtins`` gives its JSON."""
+
     heroes: tuple[HeroDiff, ...] = ()
     party: tuple[Change, ...] = ()
 
