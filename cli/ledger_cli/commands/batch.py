@@ -6,7 +6,7 @@ import click
 
 from ledger_cli import batch_lines, shell_words
 from ledger_cli.acknowledgements import Acknowledgements, regular
-from ledger_cli.app import guarded
+from ledger_cli.app import Escaped, guarded
 from ledger_cli.context import App, pass_app
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import RUNNING
@@ -64,7 +64,8 @@ def register(cli: click.Group) -> None:
                             run_line(batch_root, args)
                     except click.ClickException as error:
                         # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
-                        failed = click.UsageError if error.exit_code == 2 else click.ClickException
+                        # Its message was escaped where it was raised (app.guarded).
+                        failed = Escaped if error.exit_code == 2 else click.ClickException
                         raise failed(
                             f"line {number}: {batch_lines.shown(text)}\n{error.format_message()}"
                         ) from None

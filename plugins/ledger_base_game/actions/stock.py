@@ -3,7 +3,7 @@
 from typing import Unpack
 
 from ledger.actions import Game
-from ledger.errors import BadInput
+from ledger.errors import OutOfRange
 from ledger.model import Event, ScenarioCard
 from ledger.rules.steps import MAX_SCENARIO
 from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
@@ -41,7 +41,7 @@ def add_scenario_card(
     """Scenario card ``number`` goes into the Stock (found by a City service, say). Symbols
     the plugins do not know must be given; those they know cannot be contradicted."""
     if not 1 <= number <= MAX_SCENARIO:
-        raise BadInput(f"scenario number must be from 1 to {MAX_SCENARIO}, not {number}")
+        raise OutOfRange(f"scenario number must be from 1 to {MAX_SCENARIO}, not {number}")
     spec = game.registry.scenarios.find(str(number))
     card = ScenarioCard(
         number=number,
