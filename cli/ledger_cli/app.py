@@ -15,6 +15,7 @@ from ledger.errors import ConflictError, LedgerError, OutOfRange
 from ledger.hosting import get_plugin_manager
 from ledger.storage import sqlite3
 from ledger.text import printable
+from ledger_cli.completion import complete_campaign
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.lazy import LazyGroup
 from ledger_cli.numbers import check_ascii_numbers
@@ -55,6 +56,7 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("batch",), "batch"),
     (("plugins",), "plugins"),
     (("phrase",), "phrase"),
+    (("completion",), "completion"),
 )
 
 
@@ -171,6 +173,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         "--campaign",
         "campaign_name",
         envvar=CAMPAIGN_ENV,
+        shell_complete=complete_campaign,
         help=f"The campaign (default: ${CAMPAIGN_ENV}, else the only one in the file).",
     )
     @click.option(

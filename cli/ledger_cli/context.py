@@ -185,8 +185,10 @@ NUMBERS = {"ignore_unknown_options": True}
 def amount_command(name: str, action: Action, help: str) -> click.Command:
     """A command ``NAME HERO N`` doing ``action(game, hero=HERO, amount=N)``."""
 
+    from ledger_cli.completion import complete_hero  # it imports this module
+
     @click.command(name, cls=Command, context_settings=NUMBERS, help=help)
-    @click.argument("hero")
+    @click.argument("hero", shell_complete=complete_hero)
     @click.argument("amount", type=int)
     @json_option
     @pass_app

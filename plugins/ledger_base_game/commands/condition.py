@@ -3,12 +3,21 @@
 import click
 
 from ledger_base_game.actions import conditions as actions
-from ledger_cli.helpers import App, Command, json_option, listing_group, output, pass_app
+from ledger_cli.helpers import (
+    App,
+    Command,
+    complete_condition,
+    complete_hero,
+    json_option,
+    listing_group,
+    output,
+    pass_app,
+)
 
 
 @click.command("add", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_condition)
 @json_option
 @pass_app
 def add(app: App, hero: str, name: str, as_json: bool) -> None:
@@ -22,8 +31,8 @@ def add(app: App, hero: str, name: str, as_json: bool) -> None:
 
 
 @click.command("remove", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_condition)
 @json_option
 @pass_app
 def remove(app: App, hero: str, name: str, as_json: bool) -> None:

@@ -7,12 +7,23 @@ import click
 from ledger.model import Item
 from ledger_base_game.actions import items as actions
 from ledger_base_game.commands.item_props import item_options
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, listing_group, output, pass_app
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    Command,
+    complete_condition,
+    complete_hero,
+    complete_item,
+    json_option,
+    listing_group,
+    output,
+    pass_app,
+)
 
 
 @click.command("gain", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @click.option("--quest", is_flag=True, help="A Quest item: it can never be discarded.")
 @click.option("--token", is_flag=True, help="An Item token rather than a card.")
 @click.option("--number", type=int, help="The Item card's number.")
@@ -44,9 +55,9 @@ def gain(app: App, /, hero: str, name: str, as_json: bool, **options: Any) -> No
 
 
 @click.command("give", cls=Command)
-@click.argument("name")
-@click.option("--from", "giver", required=True, metavar="HERO")
-@click.option("--to", "receiver", required=True, metavar="HERO")
+@click.argument("name", shell_complete=complete_item)
+@click.option("--from", "giver", required=True, metavar="HERO", shell_complete=complete_hero)
+@click.option("--to", "receiver", required=True, metavar="HERO", shell_complete=complete_hero)
 @json_option
 @pass_app
 def give(app: App, name: str, giver: str, receiver: str, as_json: bool) -> None:
@@ -60,8 +71,8 @@ def give(app: App, name: str, giver: str, receiver: str, as_json: bool) -> None:
 
 
 @click.command("discard", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @json_option
 @pass_app
 def discard(app: App, hero: str, name: str, as_json: bool) -> None:
@@ -70,18 +81,20 @@ def discard(app: App, hero: str, name: str, as_json: bool) -> None:
 
 
 @click.command("use", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @click.option(
     "--on",
     "targets",
     multiple=True,
     metavar="HERO",
+    shell_complete=complete_hero,
     help="A Hero the item affects (repeat for an area effect; default: HERO).",
 )
 @click.option(
     "--condition",
     "conditions",
+    shell_complete=complete_condition,
     multiple=True,
     metavar="NAME",
     help="A condition the item removes (repeatable).",

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 import click
 
 from ledger_base_game.item_properties import SHAPES
+from ledger_cli.helpers import complete_hero
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -19,7 +20,12 @@ def item_options(command: F) -> F:
             click.option("--value", type=int, help="The coin printed on the card (0: none)."),
             click.option("--shape", type=click.Choice(SHAPES), help="A token's shape."),
             click.option("--illegal", is_flag=True, help="An Illegal item (red banner)."),
-            click.option("--owner", metavar="HERO", help="A Hero-specific item's Hero."),
+            click.option(
+                "--owner",
+                metavar="HERO",
+                shell_complete=complete_hero,
+                help="A Hero-specific item's Hero.",
+            ),
             click.option("--weight", type=int, help="The number by the backpack symbol."),
             click.option("--hands", type=int, help="Hands it needs when active (1 or 2)."),
             click.option("--capacity", type=int, help="A backpack: how much it adds."),
