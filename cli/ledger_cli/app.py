@@ -204,7 +204,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         \b
         Examples:
           campaign-ledger campaign new "Moonsilver"
-          campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
+          campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 6 --wounded-chips 5
           campaign-ledger damage Torrax 3
           campaign-ledger hero show Torrax --at city-2
         """

@@ -25,7 +25,7 @@ def add(app: App, hero: str, name: str, as_json: bool) -> None:
 
     \b
     Example:
-      campaign-ledger condition add Zuva'Sai Cursed
+      campaign-ledger condition add "Zuva'Sai" Cursed
     """
     app.do(actions.gain_condition, hero=hero, condition=name, as_json=as_json)
 

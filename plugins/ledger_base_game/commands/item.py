@@ -46,7 +46,7 @@ def gain(app: App, /, hero: str, name: str, as_json: bool, **options: Any) -> No
 
     \b
     Examples:
-      campaign-ledger item gain Zuva'Sai "Star Lotus token"
+      campaign-ledger item gain "Zuva'Sai" "Star Lotus token"
       campaign-ledger item gain Venia "Sealed Letter" --quest
       campaign-ledger item gain Venia "Healing Salve" --heal 3 --target ranged
       campaign-ledger item gain Venia "Bone token" --token --shape triangle
@@ -114,7 +114,7 @@ def use(
 
     \b
     Examples:
-      campaign-ledger item use Zuva'Sai "Star Lotus token"
+      campaign-ledger item use "Zuva'Sai" "Star Lotus token"
       campaign-ledger item use Venia "Ghost Lichen token" --condition Cursed
     """
     app.do(

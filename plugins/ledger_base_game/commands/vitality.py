@@ -74,7 +74,7 @@ def lock(app: App, hero: str, amount: int, source: str, as_json: bool) -> None:
 
     \b
     Example:
-      campaign-ledger stamina lock Zuva'Sai 2 --on "Eye of Serupod"
+      campaign-ledger stamina lock "Zuva'Sai" 2 --on "Eye of Serupod"
     """
     app.do(vitality.lock_stamina, hero=hero, amount=amount, source=source, as_json=as_json)
 
