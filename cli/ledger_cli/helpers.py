@@ -21,7 +21,7 @@ Example:
         app.do(actions.frostbite, hero=hero, amount=amount, as_json=as_json)
 """
 
-from ledger_cli import output, output_city
+from ledger_cli import output, output_city, terminal
 from ledger_cli.completion import (
     complete_campaign,
     complete_condition,
@@ -68,5 +68,6 @@ __all__ = [
     "pass_app",
     "show_recorded",
     "state_view",
+    "terminal",
     "words_completion",
 ]

@@ -4,12 +4,14 @@ from typing import BinaryIO
 
 import click
 
-from ledger_cli import batch_lines, shell_words
+from ledger_cli import batch_lines, shell_words, terminal
 from ledger_cli.acknowledgements import Acknowledgements, regular
 from ledger_cli.app import Escaped, guarded
 from ledger_cli.context import App, pass_app
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import RUNNING
+
+LONG = 10_000  # lines of a batch that show a progress bar on a terminal
 
 
 def register(cli: click.Group) -> None:
@@ -33,8 +35,12 @@ def register(cli: click.Group) -> None:
         root = batch_root.command  # not the group register saw
         assert isinstance(root, click.Group)
         # Read as typed or piped, a line's output must not wait for the next line to arrive.
-        with Acknowledgements(app, database, promptly=not regular(file)) as acknowledgements:
+        with (
+            Acknowledgements(app, database, promptly=not regular(file)) as acknowledgements,
+            terminal.progress(terminal.lines_in(file, LONG), "batch") as advance,
+        ):
             for number, line in batch_lines.numbered(file):
+                advance(1)
                 text = line.strip()
                 if not text or text.startswith("#"):
                     continue

@@ -4,14 +4,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO, cast
 
 import click
 
 from ledger.campaign import Campaign
 from ledger.errors import BadInput
 from ledger.exchange import Manifest, check_export_target, export_campaign, import_campaign
-from ledger_cli import output
+from ledger_cli import output, terminal
 from ledger_cli.context import App, json_option, pass_app
 from ledger_cli.parsing import Command
 
@@ -43,7 +43,10 @@ def import_(app: App, file: BinaryIO, as_json: bool) -> None:
     Example:
       campaign-ledger --database other.db import moonsilver.ndjson
     """
-    campaign = import_campaign(app.ledger(create=True), file)
+    with terminal.progress(terminal.file_size(file), "importing") as advance:
+        campaign = import_campaign(
+            app.ledger(create=True), cast(BinaryIO, terminal.Tracked(file, advance))
+        )
     if as_json:
         click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
     else:
@@ -83,8 +86,11 @@ def _export_to_file(campaign: Campaign, path: Path) -> Manifest:
     except OSError as error:
         raise BadInput(f"cannot write {path}: {error.strerror}") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            manifest = export_campaign(campaign, out)
+        with (
+            os.fdopen(handle, "w", encoding="utf-8") as out,
+            terminal.progress(campaign.head().seq + 1, "exporting") as advance,
+        ):
+            manifest = export_campaign(campaign, cast(TextIO, terminal.Tracked(out, advance)))
             out.flush()
             os.fsync(out.fileno())
         check_export_target(path)  # nothing else took the name meanwhile
