@@ -35,7 +35,7 @@ def _console(stderr: bool = False) -> Any:
     return Console(stderr=stderr, highlight=False, markup=False, emoji=False, soft_wrap=True)
 
 
-def _text(line: str) -> Any:
+def _text(line: str, *, lead: bool = True) -> Any:
     from rich.text import Text
 
     text = Text()
@@ -45,9 +45,11 @@ def _text(line: str) -> Any:
         text.append(match.group(1), style="strike dim")
         start = match.end()
     text.append(line[start:])
-    lead = RECORDED.match(line)
-    if lead:
-        text.stylize("bold cyan", 0, len(lead.group(0)) - (1 if lead.group(0)[-1] == ":" else 0))
+    if not lead:  # a table's cell
+        return text
+    found = RECORDED.match(line)
+    if found:
+        text.stylize("bold cyan", 0, len(found.group(0)) - (1 if found.group(0)[-1] == ":" else 0))
     elif line and not line.startswith(" "):
         text.stylize("bold")  # a heading: the sheet's title, a Hero's first line
     return text
@@ -78,7 +80,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     for header in headers:
         shown.add_column(header)
     for row in rows:
-        shown.add_row(*(_text(str(cell)) for cell in row))
+        shown.add_row(*(_text(str(cell), lead=False) for cell in row))
     _console().print(shown)
 
 

@@ -36,12 +36,25 @@ def item_options(command: F) -> F:
 
 
 def kind_options(command: F) -> F:
-    """The options for an item's kind (Quest, token, card number), then its properties."""
+    """The options for an item's kind (Quest, token, card number), what using it does, then
+    its properties: the same for ``item gain`` and ``stock add``."""
     for option in reversed(
         [
-            click.option("--quest", is_flag=True, help="A Quest item."),
+            click.option("--quest", is_flag=True, help="A Quest item: it can never be discarded."),
             click.option("--token", is_flag=True, help="An Item token rather than a card."),
             click.option("--number", type=int, help="The Item card's number."),
+            click.option("--heal", type=int, default=0, help="Used: heals N damage."),
+            click.option("--restore", type=int, default=0, help="Used: restores N stamina."),
+            click.option(
+                "--removes-conditions", type=int, default=0, help="Used: removes N conditions."
+            ),
+            click.option(
+                "--target",
+                type=click.Choice(["self", "ranged", "area"]),
+                default="self",
+                show_default=True,
+                help="Who a use can affect.",
+            ),
         ]
     ):
         command = option(command)
