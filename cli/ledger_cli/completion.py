@@ -10,9 +10,12 @@ aloud: a missing file or campaign offers nothing. A plugin's command gets them, 
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from click.shell_completion import CompletionItem
+
+if TYPE_CHECKING:  # imported only when completing (it costs a command's start-up otherwise)
+    from click.shell_completion import CompletionItem
 
 from ledger.errors import LedgerError
 from ledger.model import CampaignState
@@ -20,7 +23,7 @@ from ledger.storage import sqlite3
 from ledger.text import name_key
 from ledger_cli.context import App, default_database
 
-Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
+Completer = Callable[[click.Context, click.Parameter, str], list["CompletionItem"]]
 Names = Callable[[App, CampaignState | None], Iterable[str]]
 
 
