@@ -56,7 +56,9 @@ def names_completion(names: Names, *, needs_state: bool = True) -> Completer:
 
     def complete(
         ctx: click.Context, param: click.Parameter, incomplete: str
-    ) -> list[CompletionItem]:
+    ) -> list["CompletionItem"]:
+        from click.shell_completion import CompletionItem
+
         app = _app(ctx)
         if app is None:
             return []
@@ -78,7 +80,9 @@ def words_completion(*words: str) -> Completer:
 
     def complete(
         ctx: click.Context, param: click.Parameter, incomplete: str
-    ) -> list[CompletionItem]:
+    ) -> list["CompletionItem"]:
+        from click.shell_completion import CompletionItem
+
         typed = incomplete.casefold()
         return [CompletionItem(word) for word in words if word.casefold().startswith(typed)]
 

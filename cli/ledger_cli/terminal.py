@@ -114,6 +114,30 @@ def progress(total: int | None, description: str) -> Iterator[Callable[[int], No
         yield lambda n: bar.advance(task, n)
 
 
+@contextmanager
+def stages() -> Iterator[Callable[[str, int], None]]:
+    """Progress for work told only as it starts each stage (``verify``: a campaign and its
+    number of events): yields ``stage(description, total)``, which completes the stage
+    before; a bar each, on standard error on a terminal only."""
+    if not styled(sys.stderr):
+        yield lambda description, total: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()]
+    with Progress(*columns, console=_console(stderr=True)) as bar:
+        tasks: list[Any] = []
+
+        def stage(description: str, total: int) -> None:
+            if tasks:
+                bar.update(tasks[-1], completed=bar.tasks[-1].total)
+            tasks.append(bar.add_task(description, total=total))
+
+        yield stage
+        if tasks:
+            bar.update(tasks[-1], completed=bar.tasks[-1].total)
+
+
 class Tracked:
     """A stream whose lines read (``readline``: by bytes) or written (``write``: by lines)
     advance a progress bar."""

@@ -124,3 +124,13 @@ def test_a_long_log_goes_through_the_pager(evening: Path, tmp_path: Path) -> Non
     assert "Keyword 'Tide Gate' crossed out" in drawn
     piped = script(evening, "log")
     assert "Tide Gate" in piped.stdout
+
+
+def test_verify_shows_a_bar_per_campaign_on_a_terminal_only(evening: Path) -> None:
+    status, drawn = on_terminal(evening, "verify")
+    assert status == 0
+    assert "verifying 'Moonsilver'" in drawn
+    assert "4/4" in drawn
+    piped = script(evening, "verify")
+    assert piped.stderr == ""
+    assert piped.stdout == "ok: every chain, trigger, event and snapshot verifies\n"
