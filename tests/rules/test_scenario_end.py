@@ -133,7 +133,7 @@ def test_scenario_end_outside_a_scenario(party: Invoke, invoke: Invoke, db_path:
     refuse(invoke, db_path, "scenario", "end", "--outcome", "S1", says="no scenario")
     play(party, "4")
     refuse(invoke, db_path, "scenario", "end", "--achievement", "Nobody", says="Nobody")
-    refuse(invoke, db_path, "scenario", "end", "--group-achievements", "-1", says="from 0")
+    refuse(invoke, db_path, "scenario", "end", "--group-achievements", "-1", says="from 0", code=2)
 
 
 def test_the_log_shows_the_campaign_events(party: Invoke) -> None:
