@@ -4,6 +4,7 @@ name points in time (``city-2``, ``scenario-5.2:end``) and play sessions."""
 
 from ledger.campaign._campaign import Campaign, Clock, LogEntry, Recorded, utc_now
 from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
+from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import USAGE, StepRef, resolve
 from ledger.campaign._sessions import (
@@ -19,15 +20,18 @@ __all__ = [
     "SNAPSHOT_INTERVAL",
     "USAGE",
     "Campaign",
+    "CampaignInfo",
     "Clock",
     "History",
     "Ledger",
     "LogEntry",
     "Meta",
     "Moment",
+    "Origin",
     "Projector",
     "Recorded",
     "StepRef",
+    "encode_origin",
     "end_session",
     "metas_from_rows",
     "resolve",

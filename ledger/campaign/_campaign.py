@@ -72,7 +72,8 @@ class Campaign:
 
     def __init__(self, ledger: "Ledger", name: str) -> None:
         self.ledger = ledger
-        self.name = name
+        self.name = name  # as its events carry it
+        self.title = name  # the name it goes by, once renamed (Ledger.campaign tells it)
         self.store = ledger.store
         self.registry = ledger.registry
         self.projector = Projector(ledger.store, ledger.registry, name)

@@ -44,6 +44,7 @@ def end_scenario(
     game: Game,
     *,
     outcome: str | None = None,
+    no_outcome: bool = False,
     xp: bool | None = None,
     arena: bool | None = None,
     achievements: Sequence[str] = (),
@@ -52,14 +53,27 @@ def end_scenario(
 ) -> list[Event]:
     """The scenario ends (§8.4) with ``outcome`` as on the Party sheet ("S2"). ``xp`` and
     ``arena`` say whether the card shows those symbols when the ledger does not know;
-    ``achievements`` names a Hero once per individual achievement. Every Hero recovers fully."""
+    ``achievements`` names a Hero once per individual achievement. Every Hero recovers fully.
+
+    The outcome is asked for, so that a forgotten one is not lost from the Party sheet:
+    ``no_outcome`` records none on purpose."""
     if outcome is not None:
         check_name(outcome, "outcome")
+        if no_outcome:
+            raise BadInput(
+                "give {outcome} or {no_outcome}, not both", fields=["outcome", "no_outcome"]
+            )
     state = game.state
     step = state.step
     if not state.in_scenario or step is None or step.scenario is None:
         return [ScenarioEnded(outcome=outcome)]  # the fold refuses it, saying why
     number = step.scenario
+    if outcome is None and not no_outcome:
+        raise BadInput(
+            f"say how scenario {number} ended: {{outcome}} CODE as on the Party sheet "
+            "(e.g. S2), or {no_outcome} to record none",
+            fields=["outcome", "no_outcome"],
+        )
     if step.arena and arena is False:
         raise BadInput(f"scenario {number} was started as an Arena scenario")
     return [
