@@ -58,6 +58,11 @@ class BadInput(LedgerError):
     """A name, amount, reference or file is malformed."""
 
 
+class OutOfRange(BadInput, RuleViolation):
+    """A number outside what the input or the rules allow (\"damage must be from 1 to 99, not
+    -2\"): a face treats it as a mistake in how the command was written (the CLI: exit 2)."""
+
+
 class NotFound(LedgerError):
     """A campaign, Hero, item, step or event that does not exist."""
 

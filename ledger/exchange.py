@@ -78,7 +78,13 @@ def _refuse_existing(path: Path) -> None:
     )
 
 
-def export_to_file(campaign: Campaign, path: Path, *, force: bool = False) -> Manifest:
+def export_to_file(
+    campaign: Campaign,
+    path: Path,
+    *,
+    force: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Manifest:
     """Write the export beside ``path`` and give it that name only once it is whole and on
     the disk: ``path`` holds the whole export or what it held before, even if the process is
     killed midway. Without ``force`` an existing file is refused (and one another program
@@ -86,7 +92,7 @@ def export_to_file(campaign: Campaign, path: Path, *, force: bool = False) -> Ma
     check_export_target(path, force=force)
     try:
         with _nameless_file(path.parent) as (out, name):
-            manifest = export_campaign(campaign, out)
+            manifest = export_campaign(campaign, out, progress)
             out.flush()
             os.fsync(out.fileno())
             check_export_target(path, force=force)  # nothing else took the name meanwhile
@@ -165,9 +171,12 @@ def _link(out: IO[str], temporary: Path | None, path: Path) -> None:
         os.close(descriptors)
 
 
-def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
+def export_campaign(
+    campaign: Campaign, out: IO[str], progress: Callable[[int], None] | None = None
+) -> Manifest:
     """Write ``campaign`` to ``out`` as NDJSON: a manifest line, then every stored row as it
-    is stored, hashes included. ``import_campaign`` reads it back; returns the manifest."""
+    is stored, hashes included. ``import_campaign`` reads it back; returns the manifest.
+    ``progress(n)``, if given, is told of each ``n`` events written (a face's progress bar)."""
     rows = list(campaign.store.rows(campaign.name))
     manifest = Manifest(
         format=FORMAT,
@@ -179,6 +188,8 @@ def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
     out.write(msgspec.json.encode(manifest).decode() + "\n")
     for row in rows:
         out.write(msgspec.json.encode(row).decode() + "\n")
+        if progress is not None:
+            progress(1)
     return manifest
 
 

@@ -1,9 +1,10 @@
 """Checks for names and amounts typed by players, and safe echoing of hostile strings."""
 
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
-from ledger.errors import BadInput
+from ledger.errors import BadInput, OutOfRange
 
 MAX_NAME_LENGTH = 60
 
@@ -88,5 +89,20 @@ def check_amount(value: int, what: str, maximum: int, *, allow_zero: bool = Fals
         raise BadInput(f"{what} must be a whole number, not {value!r}")
     low = 0 if allow_zero else 1
     if not low <= value <= maximum:
-        raise BadInput(f"{what} must be from {low} to {maximum}, not {value}")
+        raise OutOfRange(f"{what} must be from {low} to {maximum}, not {value}")
     return value
+
+
+def did_you_mean(text: str, names: Iterable[str], limit: int = 3) -> str:
+    """ " Did you mean 'Torrax'?" for a name that is not known, naming the closest of ``names``
+    (compared as ``name_key`` compares them, so "Zuva Sai" finds "Zuva'Sai"); "" when none is
+    close. The names are quoted and escaped: a refusal never guesses, it only suggests."""
+    import difflib  # only when a name is not found
+
+    by_key: dict[str, str] = {}
+    for name in names:
+        by_key.setdefault(name_key(name), name)
+    close = difflib.get_close_matches(name_key(text), by_key, n=limit, cutoff=0.6)
+    if not close:
+        return ""
+    return " Did you mean " + " or ".join(quoted(by_key[key]) for key in close) + "?"

@@ -11,13 +11,15 @@ from typing import Any, TextIO
 import click
 import pluggy
 
-from ledger.errors import ConflictError, LedgerError
+from ledger.errors import ConflictError, LedgerError, OutOfRange
 from ledger.hosting import get_plugin_manager
 from ledger.storage import sqlite3
 from ledger.text import printable
+from ledger_cli.completion import complete_campaign
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
 from ledger_cli.lazy import LazyGroup
 from ledger_cli.numbers import check_ascii_numbers
+from ledger_cli.parsing import RUNNING
 from ledger_cli.plugin_commands import add_plugin_commands
 from ledger_cli.refusals import said
 
@@ -25,9 +27,16 @@ ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
 
 
 def _printable(error: click.UsageError) -> click.UsageError:
-    """Click quotes the offending argument as typed: escape what a terminal would act on."""
+    """Click quotes the offending argument as typed: escape what a terminal would act on.
+    An error whose message is escaped already (``Escaped``) keeps its line breaks."""
+    if isinstance(error, Escaped):
+        return error
     message = printable(error.format_message())
     return click.UsageError(message if len(message) <= 500 else message[:500] + "…", error.ctx)
+
+
+class Escaped(click.UsageError):
+    """A usage error whose message escaped every text it quotes (a batch line's error)."""
 
 
 def _nul(error: ValueError) -> Exception:
@@ -47,6 +56,7 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("batch",), "batch"),
     (("plugin", "plugins"), "plugins"),
     (("phrase",), "phrase"),
+    (("completion",), "completion"),
 )
 
 # Faces above this one, offered by module name: the CLI never imports them itself.
@@ -120,6 +130,9 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
                 raise _printable(error) from None
             except ValueError as error:
                 raise _nul(error) from None
+            except OutOfRange as error:  # a number the command cannot take: a usage error
+                running = ctx.meta.get(RUNNING, ctx)
+                raise click.UsageError(error.worded(said(ctx)), running) from None
             except LedgerError as error:  # its fields as the running command writes them
                 raise click.ClickException(error.worded(said(ctx))) from None
             except sqlite3.Error as error:
@@ -163,6 +176,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         "--campaign",
         "campaign_name",
         envvar=CAMPAIGN_ENV,
+        shell_complete=complete_campaign,
         help=f"The campaign (default: ${CAMPAIGN_ENV}, else the one `campaign use` chose, else "
         "the only one in the file).",
     )
@@ -194,7 +208,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         \b
         Examples:
           campaign-ledger campaign new "Moonsilver"
-          campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
+          campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 6 --wounded-chips 5
           campaign-ledger damage Torrax 3
           campaign-ledger hero show Torrax --at city-2
         """

@@ -17,7 +17,7 @@ from ledger.campaign import Campaign, Ledger, Recorded, resolve
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event, Hero
 from ledger.text import printable
-from ledger_cli import output
+from ledger_cli import output, terminal
 from ledger_cli.parsing import Command
 
 DATABASE_ENV = "LEDGER_DATABASE"
@@ -191,7 +191,7 @@ def show_recorded(recorded: Recorded, as_json: bool) -> None:
     for event in recorded.events:
         lines += (f"   rule: {note}" for note in event.notes(recorded.before, recorded.after))
     # Each line escaped on its own: a name holding a line break cannot start a forged line.
-    click.echo("\n".join(map(printable, lines)))
+    terminal.echo_lines([printable(line) for line in lines])
 
 
 def pass_app(function: Callable[Concatenate[App, P], R]) -> Callable[P, R]:
@@ -226,8 +226,10 @@ NUMBERS = {"ignore_unknown_options": True}
 def amount_command(name: str, action: Action, help: str) -> click.Command:
     """A command ``NAME HERO N`` doing ``action(game, hero=HERO, amount=N)``."""
 
+    from ledger_cli.completion import complete_hero  # it imports this module
+
     @click.command(name, cls=Command, context_settings=NUMBERS, help=help)
-    @click.argument("hero")
+    @click.argument("hero", shell_complete=complete_hero)
     @click.argument("amount", type=int)
     @json_option
     @pass_app
@@ -266,7 +268,7 @@ def state_view(
         if as_json:
             click.echo(output.to_json(as_data(state)))
         else:
-            click.echo("\n".join(map(printable, as_lines(state))))
+            terminal.echo_lines([printable(line) for line in as_lines(state)])
 
     return command
 

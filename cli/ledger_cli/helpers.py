@@ -6,7 +6,9 @@ A command is a thin face: parse the input into an action's typed arguments, then
 without showing, for a command that renders its own); reading commands take ``app.state(at)``
 (or ask a query with ``app.game(at)``) and render it. Register commands from the
 ``register_commands`` hook; a plugin with many may add them lazily with ``add_lazy`` (see
-docs/plugins.md).
+docs/plugins.md). A parameter naming a Hero, item, condition or campaign completes in the
+shell with ``shell_complete=complete_hero`` (``complete_item``, ...); ``names_completion`` and
+``words_completion`` make completers for names of a plugin's own.
 
 Example:
 
@@ -19,7 +21,15 @@ Example:
         app.do(actions.frostbite, hero=hero, amount=amount, as_json=as_json)
 """
 
-from ledger_cli import output, output_city
+from ledger_cli import output, output_city, terminal
+from ledger_cli.completion import (
+    complete_campaign,
+    complete_condition,
+    complete_hero,
+    complete_item,
+    names_completion,
+    words_completion,
+)
 from ledger_cli.context import (
     NUMBERS,
     App,
@@ -45,12 +55,19 @@ __all__ = [
     "add_lazy",
     "amount_command",
     "at_option",
+    "complete_campaign",
+    "complete_condition",
+    "complete_hero",
+    "complete_item",
     "hero_listing",
     "json_option",
     "listing_group",
+    "names_completion",
     "output",
     "output_city",
     "pass_app",
     "show_recorded",
     "state_view",
+    "terminal",
+    "words_completion",
 ]

@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from ledger.text import did_you_mean
+
 RUNNING = "ledger_cli.running"  # in ctx.meta (shared by a command line's contexts): its Command
 
 
@@ -34,6 +36,11 @@ class Command(ParamsOnce):
     (``ledger_cli.refusals``); ``words`` says how it writes an action its refusals name,
     where that differs from how the plugin writes it for every command."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if ctx.ignore_unknown_options:
+            _no_unknown_long_options(self, ctx, args)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         ctx.meta[RUNNING] = ctx  # for the error handling around the whole command line
         return super().invoke(ctx)
@@ -44,3 +51,32 @@ class Group(ParamsOnce, click.Group):
 
     command_class = Command
     group_class = type  # a subgroup is of its parent's class
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            # click raises a usage error holding the help, which the CLI would escape
+            click.echo(ctx.get_help(), err=True, color=ctx.color)
+            ctx.exit(2)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        known = name.startswith("-") or ctx.resilient_parsing
+        if not known and self.get_command(ctx, name) is None:
+            hint = did_you_mean(name, self.list_commands(ctx))  # lazy ones too
+            raise click.UsageError(f"No such command {name!r}.{hint}", ctx)
+        return super().resolve_command(ctx, args)
+
+
+def _no_unknown_long_options(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """A command that lets "-3" through as a number (``ignore_unknown_options``) would take a
+    mistyped option (``--heall``) as an argument: refuse it, suggesting the closest."""
+    names = [opt for param in command.get_params(ctx) for opt in param.opts + param.secondary_opts]
+    for word in args:
+        if word == "--":
+            return
+        if word.startswith("--") and word.split("=", 1)[0] not in names:
+            longs = [name for name in names if name.startswith("--")]
+            raise click.NoSuchOption(word.split("=", 1)[0], possibilities=longs, ctx=ctx)

@@ -12,7 +12,7 @@ from ledger.campaign._log import LogEntry, LogQuery, command_entries, query_log
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import resolve
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
-from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, RuleViolation
+from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, OutOfRange, RuleViolation
 from ledger.hosting import refuse_if_vetoed, vetoes, write
 from ledger.model import META_TYPES, CampaignState, Event, Redone, Undone
 from ledger.rules import debts
@@ -54,7 +54,7 @@ def _as_text(value: object) -> str:
 
 def _check_count(count: int, verb: str) -> None:
     if not 1 <= count <= MAX_COUNT:
-        raise BadInput(
+        raise OutOfRange(
             f"the number of commands to {verb} must be from 1 to {MAX_COUNT}, not {count}"
         )
 

@@ -33,7 +33,7 @@ from ledger.model import (
     TalentSpec,
     typed_parts,
 )
-from ledger.text import name_key, quoted
+from ledger.text import did_you_mean, name_key, quoted
 
 T = TypeVar("T")
 CORE = "ledger"
@@ -65,7 +65,8 @@ class Catalogue(Generic[T]):
         found = self.find(name)
         if found is None:
             known = ", ".join(self.names()) or "none are loaded"
-            raise NotFound(f"unknown {self.kind} {quoted(name)} (known: {known})")
+            hint = did_you_mean(name, self.names())
+            raise NotFound(f"unknown {self.kind} {quoted(name)} (known: {known}).{hint}")
         return found
 
     def names(self) -> list[str]:

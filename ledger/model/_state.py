@@ -15,7 +15,7 @@ from ledger.model._plugin_state import (
     read_part,
     with_part,
 )
-from ledger.text import name_key, quoted
+from ledger.text import did_you_mean, name_key, quoted
 
 Status = Literal["normal", "wounded", "exhausted"]
 Shape = Literal["small circle", "triangle", "pentagon", "large circle", "octagon"]
@@ -207,7 +207,8 @@ class Hero(Frozen, frozen=True, kw_only=True):
             if name_key(item.name) == key:
                 return item
         carried = ", ".join(sorted({i.name for i in self.items})) or "nothing"
-        raise NotFound(f"{self.name} does not carry {quoted(name)} (carries: {carried})")
+        hint = did_you_mean(name, (i.name for i in self.items))
+        raise NotFound(f"{self.name} does not carry {quoted(name)} (carries: {carried}).{hint}")
 
 
 class Step(Frozen, frozen=True, kw_only=True):
@@ -324,7 +325,8 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
             if name_key(hero.name) == key:
                 return hero
         known = ", ".join(self.heroes) or "none yet"
-        raise NotFound(f"no Hero named {quoted(name)} in this campaign (Heroes: {known})")
+        hint = did_you_mean(name, self.heroes)
+        raise NotFound(f"no Hero named {quoted(name)} in this campaign (Heroes: {known}).{hint}")
 
     def with_hero(self, hero: Hero) -> "CampaignState":
         return msgspec.structs.replace(self, heroes={**self.heroes, hero.name: hero})

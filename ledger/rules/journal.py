@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from ledger.errors import RuleViolation
+from ledger.errors import OutOfRange, RuleViolation
 from ledger.model import CampaignState, Keyword
 from ledger.text import check_name, name_key, quoted
 
@@ -56,7 +56,7 @@ def cross(journal: Journal, word: str, where: str) -> Journal:
 def tally(journal: Journal, word: str, where: str, marks: int = 1) -> Journal:
     """Add tally marks, writing the keyword first if it is absent (§8.5)."""
     if not 1 <= marks <= MAX_TALLY:
-        raise RuleViolation(f"tally marks must be from 1 to {MAX_TALLY}, not {marks}")
+        raise OutOfRange(f"tally marks must be from 1 to {MAX_TALLY}, not {marks}")
     entry = find(journal, word)
     if entry is None:
         journal = add(journal, word, where)

@@ -2,7 +2,7 @@
 
 from msgspec.structs import replace
 
-from ledger.errors import RuleViolation
+from ledger.errors import OutOfRange, RuleViolation
 from ledger.model import CampaignState, Hero, Outcome, Stamina, Step, StepKind
 from ledger.rules import city, gems, loadout
 from ledger.text import check_name
@@ -39,7 +39,7 @@ def start(
     play = None
     if scenario is not None:
         if not 1 <= scenario <= MAX_SCENARIO:
-            raise RuleViolation(f"scenario number must be from 1 to {MAX_SCENARIO}, not {scenario}")
+            raise OutOfRange(f"scenario number must be from 1 to {MAX_SCENARIO}, not {scenario}")
         play = plays[scenario] = plays.get(scenario, 0) + 1
         if arena:
             check_arena_may_follow(campaign)
@@ -97,7 +97,7 @@ def end_scenario(
     if arena and (achievements or group_achievements):
         raise RuleViolation("Arena scenarios have no achievements (§8.4)")
     if not 0 <= group_achievements <= MAX_GROUP_ACHIEVEMENTS:
-        raise RuleViolation(
+        raise OutOfRange(
             f"group achievements must be from 0 to {MAX_GROUP_ACHIEVEMENTS}, "
             f"not {group_achievements}"
         )

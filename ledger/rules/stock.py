@@ -5,7 +5,7 @@ from typing import Literal
 
 from msgspec.structs import replace
 
-from ledger.errors import RuleViolation
+from ledger.errors import OutOfRange, RuleViolation
 from ledger.model import CampaignState, Item, Shape
 from ledger.rules import city, items, loadout, stars
 from ledger.text import name_key, quoted
@@ -40,7 +40,7 @@ def _stored(item: Item) -> Item:
 def add(state: CampaignState, item: Item, count: int, archive: bool) -> CampaignState:
     """The campaign with ``count`` copies of ``item`` put in the Stock, or the Archive."""
     if not 1 <= count <= MAX_COPIES:
-        raise RuleViolation(f"copies must be from 1 to {MAX_COPIES}, not {count}")
+        raise OutOfRange(f"copies must be from 1 to {MAX_COPIES}, not {count}")
     item = _stored(items.check_item(item))
     if archive:
         return replace(state, archive=state.archive + (item,) * count)

@@ -25,7 +25,7 @@ from ledger.model import (
     Modifier,
     check_modifier,
 )
-from ledger.text import name_key
+from ledger.text import did_you_mean, name_key
 
 Ability = Literal["might", "agility", "will"]
 ABILITIES: tuple[Ability, ...] = ("might", "agility", "will")
@@ -34,7 +34,8 @@ INSPIRATION_DICE = 2
 
 def check_ability(ability: str) -> None:
     if ability not in ABILITIES:
-        raise RuleViolation(f"the abilities are Might, Agility and Will, not {ability!r}")
+        hint = did_you_mean(ability, ABILITIES)
+        raise RuleViolation(f"the abilities are Might, Agility and Will, not {ability!r}.{hint}")
 
 
 def in_force(state: CampaignState, hero: Hero, condition: str) -> bool:

@@ -4,7 +4,7 @@ from typing import ClassVar, Literal
 
 from msgspec.structs import replace
 
-from ledger.errors import RuleViolation
+from ledger.errors import OutOfRange, RuleViolation
 from ledger.model import (
     CampaignState,
     Condition,
@@ -65,7 +65,7 @@ class HeroJoined(HeroEvent, tag="base:hero-joined", frozen=True, kw_only=True):
 
 def _check_range(value: int, what: str, low: int, high: int) -> None:
     if not low <= value <= high:
-        raise RuleViolation(f"{what} must be from {low} to {high}, not {value}")
+        raise OutOfRange(f"{what} must be from {low} to {high}, not {value}")
 
 
 class StepStarted(Event, tag="base:step-started", frozen=True, kw_only=True):

@@ -3,7 +3,7 @@ Injury cards, factions and scenario loadouts (§7, §8). Tags never change once 
 
 from msgspec.structs import replace
 
-from ledger.errors import RuleViolation
+from ledger.errors import OutOfRange, RuleViolation
 from ledger.model import CampaignState, Event, HeroEvent, Item, ScenarioCard
 from ledger.rules import city, factions, injuries, loadout, stock
 from ledger.rules.stamina import MAX_AMOUNT
@@ -15,7 +15,7 @@ MAX_SCENARIO = 999
 
 def _check_range(value: int, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not low <= value <= high:
-        raise RuleViolation(f"{what} must be from {low} to {high}, not {value}")
+        raise OutOfRange(f"{what} must be from {low} to {high}, not {value}")
     return value
 
 

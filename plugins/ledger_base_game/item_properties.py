@@ -9,7 +9,7 @@ from typing import TypedDict, get_args
 
 from msgspec.structs import replace
 
-from ledger.errors import BadInput
+from ledger.errors import BadInput, OutOfRange
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Item, Shape, Target, UseEffect
 from ledger.text import name_key
@@ -43,7 +43,7 @@ def with_props(item: Item, props: Mapping[str, object]) -> Item:
         if given is None or given is False:
             continue
         if name in LIMITS and not (isinstance(given, int) and 0 <= given <= LIMITS[name]):
-            raise BadInput(
+            raise OutOfRange(
                 f"{{{name}}} must be from 0 to {LIMITS[name]}, not {given}", fields=[name]
             )
         if name == "shape" and given not in SHAPES:
@@ -91,7 +91,9 @@ def use_effect(
         (removes_conditions, "removes_conditions"),
     ):
         if not 0 <= value <= USE_LIMIT:
-            raise BadInput(f"{{{name}}} must be from 0 to {USE_LIMIT}, not {value}", fields=[name])
+            raise OutOfRange(
+                f"{{{name}}} must be from 0 to {USE_LIMIT}, not {value}", fields=[name]
+            )
     if target not in TARGETS:
         raise BadInput(
             f"{{target}} must be one of {', '.join(TARGETS)}, not {target!r}", fields=["target"]

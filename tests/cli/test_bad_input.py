@@ -72,14 +72,16 @@ def count(db_path: Path) -> int:
     return event_count(db_path) if db_path.exists() else 0
 
 
-def assert_refused(result: Result, says: str | Sequence[str], hostile: str | None = None) -> None:
+def assert_refused(
+    result: Result, says: str | Sequence[str], hostile: str | None = None, code: int = 1
+) -> None:
     out = result.output
     crash = ""
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         crash = "".join(traceback.format_exception(result.exception))
     report = f"exit {result.exit_code}; output:\n{out!r}\n{crash}"
     assert not crash, f"crashed (a player would see a traceback):\n{report}"
-    assert result.exit_code == 1, report
+    assert result.exit_code == code, report
     assert "Traceback" not in out, report
     assert "Error: " in out, report
     for needle in [says] if isinstance(says, str) else says:
@@ -138,11 +140,12 @@ def refused(pm: pluggy.PluginManager, db_path: Path) -> Refused:
         says: str | Sequence[str],
         hostile: str | None = None,
         database: Path | None = None,
+        code: int = 1,
     ) -> Result:
         before = count(db_path)
         path = db_path if database is None else database
         result = runner.invoke(cli, ["--database", str(path), *args], color=True)
-        assert_refused(result, says, hostile)
+        assert_refused(result, says, hostile, code)
         assert count(db_path) == before, f"{args!r} wrote events:\n{result.output}"
         return result
 
@@ -299,7 +302,8 @@ def test_bad_amount(
 ) -> None:
     setup("stars gain Torrax 50", "damage Torrax 1")  # something to spend, heal and give
     n = str(maximum + 1) if amount == "max+1" else amount
-    refused(*cmd(command, n=n), says=f"{what} must be from 1 to {maximum}, not {n}")
+    # a number out of range is a usage error (exit 2), as a number click cannot read is
+    refused(*cmd(command, n=n), says=f"{what} must be from 1 to {maximum}, not {n}", code=2)
 
 
 COUNTS = [
@@ -323,7 +327,11 @@ COUNTS = [
     case("--expect-seq stale", "--expect-seq 1 damage Torrax 1", "is at event 3, not 1"),
     case("--expect-seq 10**30", f"--expect-seq {HUGE} damage Torrax 1", f"not {HUGE}"),
     case("hero add --might -1", f"hero add Bob {STATS} --might -1", "Might must be from 0 to 9"),
-    case("hero add --might 10", f"hero add Bob {STATS} --might 10", "from 0 to 9, not 10"),
+    case(
+        "hero add --might 10",
+        f"hero add Bob {STATS} --might 10",
+        "Might must be from 0 to 9, not 10",
+    ),
     case("hero add --agility -3", f"hero add Bob {STATS} --agility -3", "Agility must be from"),
     case(
         "hero add --will 10**30",
@@ -331,11 +339,27 @@ COUNTS = [
         f"Will must be from 0 to 9, not {HUGE}",
     ),
     case("hero add --taunt -1", f"hero add Bob {STATS} --taunt -1", "Taunt must be from 0 to 99"),
-    case("hero add --taunt 100", f"hero add Bob {STATS} --taunt 100", "from 0 to 99, not 100"),
+    case(
+        "hero add --taunt 100",
+        f"hero add Bob {STATS} --taunt 100",
+        "Taunt must be from 0 to 99, not 100",
+    ),
     case("hero add --chips 0", f"hero add Bob {STATS} --chips 0", "stamina chips must be from 1"),
-    case("hero add --chips -1", f"hero add Bob {STATS} --chips -1", "from 1 to 30, not -1"),
-    case("hero add --chips 31", f"hero add Bob {STATS} --chips 31", "from 1 to 30, not 31"),
-    case("hero add --chips 10**30", f"hero add Bob {STATS} --chips {HUGE}", f"30, not {HUGE}"),
+    case(
+        "hero add --chips -1",
+        f"hero add Bob {STATS} --chips -1",
+        "stamina chips must be from 1 to 30, not -1",
+    ),
+    case(
+        "hero add --chips 31",
+        f"hero add Bob {STATS} --chips 31",
+        "stamina chips must be from 1 to 30, not 31",
+    ),
+    case(
+        "hero add --chips 10**30",
+        f"hero add Bob {STATS} --chips {HUGE}",
+        f"chips must be from 1 to 30, not {HUGE}",
+    ),
     case(
         "hero add --wounded-chips 0",
         f"hero add Bob {STATS} --wounded-chips 0",
@@ -344,9 +368,13 @@ COUNTS = [
     case(
         "hero add --wounded-chips 6",
         f"hero add Bob {STATS} --wounded-chips 6",
-        "from 1 to 5, not 6",
+        "wounded chips must be from 1 to 5, not 6",
     ),
-    case("hero add --wounded-chips -3", f"hero add Bob {STATS} --wounded-chips -3", "not -3"),
+    case(
+        "hero add --wounded-chips -3",
+        f"hero add Bob {STATS} --wounded-chips -3",
+        "must be from 1 to 5, not -3",
+    ),
 ]
 for _option in ("--heal", "--restore", "--removes-conditions"):
     for _value, _name in (("-1", "-1"), ("-3", "-3"), ("100", "100"), (HUGE, "10**30")):
@@ -376,7 +404,8 @@ def test_bad_number(
     before: tuple[str, ...],
 ) -> None:
     setup(*before)
-    refused(*cmd(command), says=says)
+    out_of_range = "must be from" in says  # a usage error (exit 2); the rest are refusals
+    refused(*cmd(command), says=says, code=2 if out_of_range else 1)
 
 
 # What the rules refuse
@@ -597,7 +626,8 @@ def test_rule_refused(
     before: tuple[str, ...],
 ) -> None:
     setup(*before)
-    refused(*cmd(command), says=says)
+    out_of_range = "must be from" in says  # a usage error (exit 2); the rest are refusals
+    refused(*cmd(command), says=says, code=2 if out_of_range else 1)
 
 
 @pytest.mark.parametrize(
@@ -805,7 +835,9 @@ def test_database_not_a_ledger(
     [
         pytest.param("damage Venia 2\n", ["line 1", "no Hero named 'Venia'"], id="unknown Hero"),
         pytest.param("damage Torrax 0\n", ["line 1", "must be from 1 to 99, not 0"], id="zero"),
-        pytest.param("stars spend Torrax -3\n", ["line 1", "not -3"], id="negative"),
+        pytest.param(
+            "stars spend Torrax -3\n", ["line 1", "must be from 1 to 9999, not -3"], id="negative"
+        ),
         pytest.param("# plan\n\nstamina spend Torrax 11\n", ["line 3", "unspent"], id="unspent"),
         pytest.param('damage "Torrax 2\n', ["line 1", "No closing quotation"], id="open quote"),
         pytest.param("batch other.txt\n", ["line 1", "cannot run another batch"], id="nested"),
@@ -821,7 +853,9 @@ def test_batch_bad_first_line(
 ) -> None:
     script = tmp_path / "evening.txt"
     script.write_text(text, encoding="utf-8")
-    refused("batch", str(script), says=says)
+    out_of_range = "must be from" in says[1]  # a usage error in the line: exit 2
+    result = refused("batch", str(script), says=says, code=2 if out_of_range else 1)
+    assert "\\n" not in result.output  # the line and its error on lines of their own
 
 
 def test_export_to_a_directory(party: Invoke, refused: Refused, tmp_path: Path) -> None:

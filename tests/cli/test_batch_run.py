@@ -84,7 +84,7 @@ def test_a_refused_line_names_what_was_typed_as_on_its_own(
     script = tmp_path / "lines.txt"
     script.write_text(f"{prefix}item --help\n{prefix}item gain Torrax Foo --heal 300\n")
     result = invoke("batch", "--quiet", str(script))
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # --heal 300: a usage error in the line is one of the batch
     assert "Usage:" in result.output
     assert "line 2: " in result.output
     assert "--heal must be from 0 to 99, not 300" in result.output

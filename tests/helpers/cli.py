@@ -29,11 +29,12 @@ def party_json(run: Invoke, *at: str) -> dict[str, Any]:
     return dict(json.loads(run("party", "show", "--json", *at).output))
 
 
-def refuse(invoke: Invoke, db_path: Path, *args: str, says: str) -> str:
-    """The command exits 1 with a message containing ``says`` and records nothing."""
+def refuse(invoke: Invoke, db_path: Path, *args: str, says: str, code: int = 1) -> str:
+    """The command exits 1 (``code``: 2 for a usage error, such as a number out of range)
+    with a message containing ``says`` and records nothing."""
     before = event_count(db_path)
     result = invoke(*args)
-    assert result.exit_code == 1, f"{args} exit {result.exit_code}:\n{result.output}"
+    assert result.exit_code == code, f"{args} exit {result.exit_code}:\n{result.output}"
     assert "Traceback" not in result.output
     assert says in result.output, f"{args}: {says!r} not in:\n{result.output}"
     assert event_count(db_path) == before, f"{args} wrote events"

@@ -30,8 +30,8 @@ def test_unknown_factions_and_bad_amounts_are_refused(
     party: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
     refuse(invoke, db_path, "faction", "gain", "Thieves Guild", "1", says="unknown faction")
-    refuse(invoke, db_path, "faction", "gain", "Veil", "0", says="from 1")
-    refuse(invoke, db_path, "faction", "gain", "Veil", "-2", says="from 1")
+    refuse(invoke, db_path, "faction", "gain", "Veil", "0", says="from 1", code=2)
+    refuse(invoke, db_path, "faction", "gain", "Veil", "-2", says="from 1", code=2)
 
 
 def test_a_new_rank_is_announced_when_thresholds_are_known() -> None:

@@ -47,8 +47,8 @@ def test_gems_are_spent_and_the_missing_ones_refused(
     assert shown(party, "hero", "show", "Torrax")["gems"]["achievement"] == 1
     refuse(invoke, db_path, "gem", "spend", "Torrax", "achievement", "2", says="has 1")
     refuse(invoke, db_path, "gem", "spend", "Torrax", "inspiration", says="has 0 Inspiration")
-    refuse(invoke, db_path, "gem", "gain", "Torrax", "achievement", "0", says="from 1")
-    refuse(invoke, db_path, "gem", "gain", "Torrax", "achievement", "-2", says="from 1")
+    refuse(invoke, db_path, "gem", "gain", "Torrax", "achievement", "0", says="from 1", code=2)
+    refuse(invoke, db_path, "gem", "gain", "Torrax", "achievement", "-2", says="from 1", code=2)
 
 
 # §8.5 Journals and keywords

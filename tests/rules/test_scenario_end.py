@@ -157,6 +157,7 @@ def test_scenario_end_outside_a_scenario(party: Invoke, invoke: Invoke, db_path:
         "--group-achievements",
         "-1",
         says="from 0",
+        code=2,
     )
 
 

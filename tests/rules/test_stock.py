@@ -157,7 +157,7 @@ def test_known_item_properties_cannot_be_changed(
     party: Invoke, invoke: Invoke, db_path: Path
 ) -> None:
     refuse(invoke, db_path, "stock", "add", "Sword", "--number", "10", says="cannot be changed")
-    refuse(invoke, db_path, "stock", "add", "Sword", "--count", "0", says="copies")
+    refuse(invoke, db_path, "stock", "add", "Sword", "--count", "0", says="copies", code=2)
     party("stock", "add", "Sword", "--value", "6")  # a property the base game does not know
     party("stock", "take", "Torrax", "Sword")
     assert hero(party, "Torrax")["item_details"][0]["value"] == 6
@@ -186,7 +186,8 @@ def test_bad_names_and_numbers(
 ) -> None:
     party("step", "city")
     party("stock", "add", "Sword")
-    refuse(invoke, db_path, *args, says=says)
+    out_of_range = "from" in says  # a number out of range is a usage error (exit 2)
+    refuse(invoke, db_path, *args, says=says, code=2 if out_of_range else 1)
 
 
 @pytest.mark.parametrize(

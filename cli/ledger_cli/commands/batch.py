@@ -10,9 +10,10 @@ from typing import BinaryIO
 import click
 
 from ledger.storage import missing, remove_made
-from ledger_cli import batch_lines, shell_words
+from ledger.text import printable
+from ledger_cli import batch_lines, shell_words, terminal
 from ledger_cli.acknowledgements import Acknowledgements, regular
-from ledger_cli.app import guarded
+from ledger_cli.app import Escaped, guarded
 from ledger_cli.context import App, pass_app
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import RUNNING
@@ -65,12 +66,18 @@ def register(cli: click.Group) -> None:
             one_by_one(app, run, lines, "-" if name == "<stdin>" else str(name), regular(file))
 
 
+LONG = 10_000  # lines of a batch that show a progress bar on a terminal
+
+
 def _lines(file: BinaryIO, from_line: int) -> Iterator[tuple[int, str]]:
-    """(number, text) of each line to run: not blank, not a comment, from ``from_line``."""
-    for number, line in batch_lines.numbered(file):
-        text = line.strip()  # CRLF line ends too
-        if number >= from_line and text and not text.startswith("#"):
-            yield number, text
+    """(number, text) of each line to run: not blank, not a comment, from ``from_line``.
+    A long file's lines advance a progress bar on a terminal."""
+    with terminal.progress(terminal.lines_in(file, LONG), "batch") as advance:
+        for number, line in batch_lines.numbered(file):
+            advance(1)
+            text = line.strip()  # CRLF line ends too
+            if number >= from_line and text and not text.startswith("#"):
+                yield number, text
 
 
 class Lines:
@@ -128,7 +135,8 @@ def one_by_one(
                 try:
                     run(number, text)
                 except click.ClickException as error:
-                    resume = f"campaign-ledger batch {shlex.quote(name)} --from-line {number}"
+                    quoted = printable(shlex.quote(name))
+                    resume = f"campaign-ledger batch {quoted} --from-line {number}"
                     hint = (
                         f"the lines before line {number} are recorded; once it is put right, "
                         f"resume with: {resume}"
@@ -190,8 +198,9 @@ def all_or_none(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
 
 
 def _same_kind(error: click.ClickException, message: str) -> click.ClickException:
-    """``error`` saying ``message``: a usage error (exit 2) stays one, a refusal exits 1."""
-    failed = click.UsageError if error.exit_code == 2 else click.ClickException
+    """``error`` saying ``message``: a usage error (exit 2) stays one, a refusal exits 1.
+    ``message`` is escaped already (each part where it was made): its line breaks stay."""
+    failed = Escaped if error.exit_code == 2 else click.ClickException
     return failed(message)
 
 

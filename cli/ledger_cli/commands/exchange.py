@@ -3,14 +3,14 @@
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 import click
 
 from ledger.campaign import Campaign
 from ledger.errors import BadInput
 from ledger.exchange import Manifest, export_campaign, export_to_file, import_into_file
-from ledger_cli import output
+from ledger_cli import output, terminal
 from ledger_cli.context import App, json_option, pass_app
 from ledger_cli.parsing import Command
 
@@ -32,7 +32,8 @@ def export(app: App, file: Path, force: bool) -> None:
     if str(file) == "-":
         manifest = _export_to_stdout(campaign)
     else:
-        manifest = export_to_file(campaign, file, force=force)
+        with terminal.progress(campaign.head().seq, "exporting") as advance:
+            manifest = export_to_file(campaign, file, force=force, progress=advance)
     click.echo(f"exported {manifest.events} events of {campaign.title!r}", err=True)
 
 
@@ -47,9 +48,11 @@ def import_(app: App, file: BinaryIO, as_json: bool) -> None:
     Example:
       campaign-ledger --database other.db import moonsilver.ndjson
     """
-    campaign = import_into_file(
-        app.path, lambda: app.ledger(create=True), lambda: app.close_ledger(app.path), file
-    )
+    with terminal.progress(terminal.file_size(file), "importing") as advance:
+        tracked = cast(BinaryIO, terminal.Tracked(file, advance))  # bytes read: the bar
+        campaign = import_into_file(
+            app.path, lambda: app.ledger(create=True), lambda: app.close_ledger(app.path), tracked
+        )
     if as_json:
         click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
     else:

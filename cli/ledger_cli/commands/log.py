@@ -4,7 +4,7 @@ import click
 
 from ledger.campaign import session_bounds
 from ledger.text import printable
-from ledger_cli import output
+from ledger_cli import output, terminal
 from ledger_cli.context import NUMBERS, App, json_option, pass_app, show_recorded
 from ledger_cli.parsing import Command
 
@@ -28,6 +28,7 @@ def log(app: App, number: int | None, as_json: bool) -> None:
     if as_json:
         click.echo(output.to_json([output.log_json(entry) for entry in entries]))
         return
+    lines = []
     for entry in entries:
         row = entry.row
         step = f"{row.step_kind} {row.step_number}" if row.step_kind else "-"
@@ -35,7 +36,8 @@ def log(app: App, number: int | None, as_json: bool) -> None:
             step = f"scenario {row.scenario}"
         mark = "  [undone]" if entry.reverted else ""
         lead = f"{row.seq:>5}" if row.command == row.seq else f"{'+':>5}"
-        click.echo(printable(f"{lead}  {step:<12} {entry.description}{mark}"))
+        lines.append(printable(f"{lead}  {step:<12} {entry.description}{mark}"))
+    terminal.page(lines)  # through the pager when longer than the screen
 
 
 @click.command("undo", cls=Command, context_settings=NUMBERS)

@@ -20,7 +20,7 @@ def phrase(app: App, hero: str, phrase: str, at: str | None, as_json: bool) -> N
 
     \b
     Examples:
-      campaign-ledger phrase Zuva'Sai "Lock picking"
+      campaign-ledger phrase "Zuva'Sai" "Lock picking"
       campaign-ledger phrase Torrax Perception --at city-1 --json
     """
     _, state = app.state(at)

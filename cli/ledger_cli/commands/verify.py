@@ -1,12 +1,11 @@
 """verify"""
 
-import sys
-
 import click
 
 from ledger.campaign import Ledger
+from ledger.text import printable
 from ledger.verification import verify as verify_ledger
-from ledger_cli import output
+from ledger_cli import output, terminal
 from ledger_cli.context import App, json_option, pass_app
 from ledger_cli.parsing import Command
 
@@ -24,16 +23,17 @@ def verify(app: App, as_json: bool) -> None:
       campaign-ledger verify --json
     """
 
-    def progress(campaign: str, events: int) -> None:
-        if sys.stderr.isatty():
-            click.echo(f"verifying {campaign!r} ({events} events)…", err=True)
+    with terminal.stages() as stage:  # a bar per campaign, on a terminal
 
-    opened = app.opened_ledger(app.path)  # a batch line: the batch's own
-    if opened is not None:
-        problems = verify_ledger(opened, progress)
-    else:  # not kept in the App: its registry has no content for other commands
-        with Ledger.open(app.path, app.replay_registry(), create=False) as ledger:
-            problems = verify_ledger(ledger, progress)
+        def progress(campaign: str, events: int) -> None:
+            stage(f"verifying {printable(repr(campaign))}", events)
+
+        opened = app.opened_ledger(app.path)  # a batch line: the batch's own
+        if opened is not None:
+            problems = verify_ledger(opened, progress)
+        else:  # not kept in the App: its registry has no content for other commands
+            with Ledger.open(app.path, app.replay_registry(), create=False) as ledger:
+                problems = verify_ledger(ledger, progress)
     if as_json:
         click.echo(output.to_json({"ok": not problems, "problems": [str(p) for p in problems]}))
     elif not problems:

@@ -22,7 +22,7 @@ from ledger.model import (
     judge,
     parse_modifier,
 )
-from ledger.text import name_key, quoted
+from ledger.text import did_you_mean, name_key, quoted
 from ledger_base_game.check_rules import (
     ABILITIES,
     Ability,
@@ -91,7 +91,8 @@ def choose_ability(
     names = [part.strip().lower() for part in text.split("|")]
     for name in [*names, *([chosen.lower()] if chosen else [])]:
         if name not in ABILITIES:
-            raise BadInput(f"the abilities are might, agility and will, not {quoted(name)}")
+            hint = did_you_mean(name, ABILITIES)
+            raise BadInput(f"the abilities are might, agility and will, not {quoted(name)}.{hint}")
     choices = cast(tuple[Ability, ...], tuple(names))
     if len(choices) == 1:
         if chosen is not None and chosen.lower() != choices[0]:

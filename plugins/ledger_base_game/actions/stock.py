@@ -2,12 +2,14 @@
 
 from typing import Unpack
 
+import msgspec
+
 from ledger.actions import Game
-from ledger.errors import BadInput
-from ledger.model import Event, ScenarioCard
+from ledger.errors import BadInput, OutOfRange
+from ledger.model import Event, ScenarioCard, Target
 from ledger.rules.steps import MAX_SCENARIO
 from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
-from ledger_base_game.item_properties import ItemProps, known_item, of_kind
+from ledger_base_game.item_properties import ItemProps, known_item, of_kind, use_effect
 from ledger_base_game.symbols import resolve
 
 
@@ -20,13 +22,22 @@ def add_to_stock(
     quest: bool = False,
     token: bool = False,
     number: int | None = None,
+    heal: int = 0,
+    restore: int = 0,
+    removes_conditions: int = 0,
+    target: Target = "self",
     **props: Unpack[ItemProps],
 ) -> list[Event]:
     """``count`` copies of the item go into the Stock (or the Archive: copies not yet
-    released). The plugins' item, with properties they do not know given, else a new one."""
-    added = of_kind(
-        known_item(game.registry, item), item, quest=quest, token=token, number=number, props=props
-    )
+    released). The plugins' item, with properties they do not know given, else a new one,
+    described as ``gain_item`` describes one (what using it does, on whom)."""
+    known = known_item(game.registry, item)
+    use = use_effect(heal, restore, removes_conditions, target)
+    if known is not None and use is not None:
+        raise BadInput(f"{known.name} is known to the loaded plugins; its use cannot be given")
+    added = of_kind(known, item, quest=quest, token=token, number=number, props=props)
+    if use is not None:
+        added = msgspec.structs.replace(added, use=use)
     return [StockAdded(item=added, count=count, archive=archive)]
 
 
@@ -41,7 +52,7 @@ def add_scenario_card(
     """Scenario card ``number`` goes into the Stock (found by a City service, say). Symbols
     the plugins do not know must be given; those they know cannot be contradicted."""
     if not 1 <= number <= MAX_SCENARIO:
-        raise BadInput(f"scenario number must be from 1 to {MAX_SCENARIO}, not {number}")
+        raise OutOfRange(f"scenario number must be from 1 to {MAX_SCENARIO}, not {number}")
     spec = game.registry.scenarios.find(str(number))
     card = ScenarioCard(
         number=number,

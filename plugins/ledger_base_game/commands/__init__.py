@@ -7,7 +7,10 @@ A CLI that loads lazily imports a module when one of its commands is used."""
 import importlib
 
 from ledger.hosting import CommandGroup
-from ledger_cli.helpers import action_words, add_lazy
+from ledger_base_game.check_rules import ABILITIES
+from ledger_cli.helpers import action_words, add_lazy, words_completion
+
+complete_ability = words_completion(*ABILITIES)  # an ABILITY argument's shell completion
 
 COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("hero", "party"), ("hero", "sheets")),

@@ -14,11 +14,11 @@ from ledger_base_game.commands.rolls import (
     seed_option,
     show_rolled,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
+from ledger_cli.helpers import NUMBERS, App, Command, complete_hero, json_option, pass_app
 
 
 @click.command("attack", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("dice", type=int)
 @click.option("--cost", type=int, default=0, help="The action's stamina cost.")
 @click.option(

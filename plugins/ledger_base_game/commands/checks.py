@@ -10,6 +10,7 @@ from ledger.campaign import Recorded
 from ledger.errors import BadInput
 from ledger_base_game.actions import checks
 from ledger_base_game.checks import CheckMade
+from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands.rolls import (
     dice_option,
     discard_option,
@@ -24,7 +25,14 @@ from ledger_base_game.commands.rolls import (
     seed_option,
     show_rolled,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    Command,
+    complete_hero,
+    json_option,
+    pass_app,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -108,8 +116,8 @@ def with_options(options: list[Any]) -> Callable[[F], F]:
 
 
 @click.command("check", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
-@click.argument("ability")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("ability", shell_complete=complete_ability)
 @click.argument("target")
 @with_options(check_options)
 @pass_app

@@ -7,6 +7,7 @@ from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
+    complete_hero,
     json_option,
     listing_group,
     output,
@@ -32,7 +33,7 @@ def event_resolved(app: App, as_json: bool) -> None:
 
 
 @click.command("activity", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
 @click.option("--points", type=int, help="City Activity points paid.")
 @click.option("--stars", type=int, help="Stars paid.")
@@ -86,7 +87,7 @@ def activity(
 
 
 @click.command("sleep", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("place")
 @json_option
 @pass_app

@@ -12,12 +12,14 @@ from ledger.errors import BadInput
 from ledger.model import CampaignState
 from ledger.text import quoted
 from ledger_base_game.actions import group_checks
+from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands.rolls import dice_option, modifier_option, seed_option
 from ledger_base_game.group_checks import GroupCheckClosed
 from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
+    complete_hero,
     json_option,
     output,
     pass_app,
@@ -96,7 +98,7 @@ def show_closed(app: App, recorded: Recorded, as_json: bool) -> None:
 
 
 @click.command("group-check", cls=Command, context_settings=NUMBERS)
-@click.argument("ability")
+@click.argument("ability", shell_complete=complete_ability)
 @click.argument("target")
 @click.option("--order", metavar="HERO,HERO,...", help="The order agreed (and who rolls).")
 @click.option(
@@ -108,12 +110,18 @@ def show_closed(app: App, recorded: Recorded, as_json: bool) -> None:
 )
 @seed_option
 @click.option(
-    "--gem", "gems", multiple=True, metavar="HERO", help="A Hero spends an Achievement gem."
+    "--gem",
+    "gems",
+    multiple=True,
+    metavar="HERO",
+    shell_complete=complete_hero,
+    help="A Hero spends an Achievement gem.",
 )
 @click.option(
     "--inspiration",
     multiple=True,
     metavar="HERO",
+    shell_complete=complete_hero,
     help="A Hero spends an Inspiration gem before rolling (+2 dice).",
 )
 @click.option(

@@ -8,6 +8,7 @@ import click
 from ledger.model import CampaignState
 from ledger.rules.gems import GemKind
 from ledger_base_game.actions import group_checks
+from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands.group import (
     group_json,
     heroes_option,
@@ -27,6 +28,7 @@ from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
+    complete_hero,
     json_option,
     listing_group,
     pass_app,
@@ -35,7 +37,7 @@ from ledger_cli.helpers import (
 
 
 @click.command("open", cls=Command, context_settings=NUMBERS)
-@click.argument("ability")
+@click.argument("ability", shell_complete=complete_ability)
 @click.argument("target")
 @click.option("--order", metavar="HERO,HERO,...", help="The order agreed (and who rolls).")
 @click.option("--success-entry", metavar="E")
@@ -71,7 +73,7 @@ def open_step(
 
 
 @click.command("roll", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @roll_option
 @seed_option
 @click.option("--gem", "gem", type=click.Choice(["inspiration"]), help="+2 dice.")
@@ -111,7 +113,7 @@ def roll_step(
     cls=Command,
     words={"roll_for_group_check": "`group-step roll HERO --gem inspiration`"},
 )
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.option(
     "--kind",
     type=click.Choice(["achievement", "inspiration"]),

@@ -33,7 +33,7 @@ def add(app: App, /, name: str, as_json: bool, **stats: int | None) -> None:
 
     \b
     Example:
-      campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 5 --wounded-chips 5
+      campaign-ledger hero add Torrax --agility 2 --will 2 --taunt 6 --wounded-chips 5
     """
     recorded = app.do(actions.add_hero, name=name, as_json=as_json, **stats)
     # Say which stats came from the plugins' data rather than the command line.

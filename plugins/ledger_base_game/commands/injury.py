@@ -3,7 +3,15 @@
 import click
 
 from ledger_base_game.actions import injuries as actions
-from ledger_cli.helpers import App, Command, hero_listing, json_option, listing_group, pass_app
+from ledger_cli.helpers import (
+    App,
+    Command,
+    complete_hero,
+    hero_listing,
+    json_option,
+    listing_group,
+    pass_app,
+)
 
 listing = hero_listing(
     "Every Hero's Injury cards.",
@@ -13,7 +21,7 @@ listing = hero_listing(
 
 
 @click.command("draw", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
 @json_option
 @pass_app
@@ -28,7 +36,7 @@ def draw(app: App, hero: str, name: str, as_json: bool) -> None:
 
 
 @click.command("remove", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
 @json_option
 @pass_app

@@ -5,28 +5,29 @@ from typing import Any
 import click
 
 from ledger.model import Item
+from ledger.text import printable
 from ledger_base_game.actions import items as actions
-from ledger_base_game.commands.item_props import item_options
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, listing_group, output, pass_app
+from ledger_base_game.commands.item_props import kind_options
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    Command,
+    at_option,
+    complete_condition,
+    complete_hero,
+    complete_item,
+    json_option,
+    listing_group,
+    output,
+    pass_app,
+    terminal,
+)
 
 
 @click.command("gain", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
-@click.argument("name")
-@click.option("--quest", is_flag=True, help="A Quest item: it can never be discarded.")
-@click.option("--token", is_flag=True, help="An Item token rather than a card.")
-@click.option("--number", type=int, help="The Item card's number.")
-@click.option("--heal", type=int, default=0, help="Used: heals N damage.")
-@click.option("--restore", type=int, default=0, help="Used: restores N stamina.")
-@click.option("--removes-conditions", type=int, default=0, help="Used: removes N conditions.")
-@click.option(
-    "--target",
-    type=click.Choice(["self", "ranged", "area"]),
-    default="self",
-    show_default=True,
-    help="Who a use can affect.",
-)
-@item_options
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
+@kind_options
 @json_option
 @pass_app
 def gain(app: App, /, hero: str, name: str, as_json: bool, **options: Any) -> None:
@@ -35,7 +36,7 @@ def gain(app: App, /, hero: str, name: str, as_json: bool, **options: Any) -> No
 
     \b
     Examples:
-      campaign-ledger item gain Zuva'Sai "Star Lotus token"
+      campaign-ledger item gain "Zuva'Sai" "Star Lotus token"
       campaign-ledger item gain Venia "Sealed Letter" --quest
       campaign-ledger item gain Venia "Healing Salve" --heal 3 --target ranged
       campaign-ledger item gain Venia "Bone token" --token --shape triangle
@@ -44,24 +45,42 @@ def gain(app: App, /, hero: str, name: str, as_json: bool, **options: Any) -> No
 
 
 @click.command("give", cls=Command)
-@click.argument("name")
-@click.option("--from", "giver", required=True, metavar="HERO")
-@click.option("--to", "receiver", required=True, metavar="HERO")
+@click.argument("hero", metavar="HERO", shell_complete=complete_hero)
+@click.argument("name", metavar="ITEM", required=False, shell_complete=complete_item)
+@click.option(
+    "--from",
+    "giver",
+    metavar="HERO",
+    shell_complete=complete_hero,
+    help="The giver, in the older form: item give ITEM --from HERO --to HERO.",
+)
+@click.option("--to", "receiver", required=True, metavar="HERO", shell_complete=complete_hero)
 @json_option
 @pass_app
-def give(app: App, name: str, giver: str, receiver: str, as_json: bool) -> None:
-    """Give one copy of item NAME from one Hero to another.
+def give(
+    app: App, hero: str, name: str | None, giver: str | None, receiver: str, as_json: bool
+) -> None:
+    """HERO gives one copy of ITEM to another Hero (as `item gain HERO ITEM` reads).
 
     \b
-    Example:
+    Examples:
+      campaign-ledger item give Venia Sword --to Torrax
       campaign-ledger item give Sword --from Venia --to Torrax
     """
-    app.do(actions.give_item, item=name, giver=giver, receiver=receiver, as_json=as_json)
+    if name is None:  # the older form: the one argument is the item
+        if giver is None:
+            raise click.UsageError("give HERO and ITEM: item give HERO ITEM --to HERO")
+        hero, name = giver, hero
+    elif giver is not None:
+        raise click.UsageError(
+            "name the giver once: item give HERO ITEM --to HERO (or ITEM --from HERO)"
+        )
+    app.do(actions.give_item, item=name, giver=hero, receiver=receiver, as_json=as_json)
 
 
 @click.command("discard", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @json_option
 @pass_app
 def discard(app: App, hero: str, name: str, as_json: bool) -> None:
@@ -70,18 +89,20 @@ def discard(app: App, hero: str, name: str, as_json: bool) -> None:
 
 
 @click.command("use", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @click.option(
     "--on",
     "targets",
     multiple=True,
     metavar="HERO",
+    shell_complete=complete_hero,
     help="A Hero the item affects (repeat for an area effect; default: HERO).",
 )
 @click.option(
     "--condition",
     "conditions",
+    shell_complete=complete_condition,
     multiple=True,
     metavar="NAME",
     help="A condition the item removes (repeatable).",
@@ -101,7 +122,7 @@ def use(
 
     \b
     Examples:
-      campaign-ledger item use Zuva'Sai "Star Lotus token"
+      campaign-ledger item use "Zuva'Sai" "Star Lotus token"
       campaign-ledger item use Venia "Ghost Lichen token" --condition Cursed
     """
     app.do(
@@ -122,6 +143,21 @@ def list_items(app: App, as_json: bool = False) -> None:
         click.echo(f"{spec.name}{' [Quest]' if spec.quest else ''}{_effect(spec)}")
 
 
+@click.command("show", cls=Command)
+@at_option
+@json_option
+@pass_app
+def show(app: App, at: str | None = None, as_json: bool = False) -> None:
+    """Who carries which items, now or at --at (`item list`: the items the plugins know)."""
+    _, state = app.state(at)
+    carried = {hero.name: [item.name for item in hero.items] for hero in state.heroes.values()}
+    if as_json:
+        click.echo(output.to_json(carried))
+        return
+    rows = [[hero, ", ".join(items) or "none"] for hero, items in carried.items()]
+    terminal.table(["Hero", "Items"], [[printable(cell) for cell in row] for row in rows])
+
+
 def _effect(item: Item) -> str:
     use = item.use
     if not use:
@@ -138,8 +174,8 @@ def register(cli: click.Group) -> None:
     item = listing_group(
         cli,
         "item",
-        "Item cards and tokens; every item belongs to one Hero (lists known items).",
-        default="list",
+        "Item cards and tokens; every item belongs to one Hero (shows who carries what).",
+        default="show",
     )
-    for command in (gain, give, discard, use, list_items):
+    for command in (gain, give, discard, use, list_items, show):
         item.add_command(command)

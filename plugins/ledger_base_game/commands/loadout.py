@@ -6,7 +6,15 @@ from ledger.actions import Action
 from ledger.model import Hero
 from ledger.rules import loadout as rules
 from ledger_base_game.actions import loadout as actions
-from ledger_cli.helpers import App, Command, hero_listing, json_option, listing_group, pass_app
+from ledger_cli.helpers import (
+    App,
+    Command,
+    complete_hero,
+    hero_listing,
+    json_option,
+    listing_group,
+    pass_app,
+)
 
 
 def _active(hero: Hero) -> list[str]:
@@ -39,7 +47,7 @@ def _item_command(name: str, action: Action, help: str) -> click.Command:
     """A command ``NAME HERO ITEM`` doing ``action(game, hero=HERO, item=ITEM)``."""
 
     @click.command(name, cls=Command, help=help)
-    @click.argument("hero")
+    @click.argument("hero", shell_complete=complete_hero)
     @click.argument("item")
     @json_option
     @pass_app

@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 
 from ledger_base_game.actions import odds as query
+from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands.rolls import (
     dice_option,
     discard_option,
@@ -15,12 +16,21 @@ from ledger_base_game.commands.rolls import (
     modifier_option,
     modifiers_json,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, at_option, json_option, output, pass_app
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    Command,
+    at_option,
+    complete_hero,
+    json_option,
+    output,
+    pass_app,
+)
 
 
 @click.command("odds", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
-@click.argument("ability")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("ability", shell_complete=complete_ability)
 @click.argument("target", type=int)
 @dice_option
 @modifier_option

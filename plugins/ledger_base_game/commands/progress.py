@@ -7,7 +7,7 @@ import click
 from ledger.actions import Action
 from ledger.rules.gems import GemKind
 from ledger_base_game.actions import progress as actions
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
+from ledger_cli.helpers import NUMBERS, App, Command, complete_hero, json_option, pass_app
 
 GEM_KINDS = click.Choice(get_args(GemKind), case_sensitive=False)
 cost_options = [
@@ -26,7 +26,7 @@ def _with_costs(command: click.decorators.FC) -> click.decorators.FC:
 
 
 @click.command("gain", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("kind", type=GEM_KINDS)
 @click.argument("count", type=int, default=1)
 @json_option
@@ -42,7 +42,7 @@ def gem_gain(app: App, hero: str, kind: GemKind, count: int, as_json: bool) -> N
 
 
 @click.command("spend", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("kind", type=GEM_KINDS)
 @click.argument("count", type=int, default=1)
 @json_option
@@ -60,7 +60,9 @@ def keyword_command(name: str, action: Action, help: str) -> click.Command:
 
     @click.command(name, cls=Command, help=help)
     @click.argument("word")
-    @click.option("--hero", metavar="HERO", help="The Hero's Journal.")
+    @click.option(
+        "--hero", metavar="HERO", shell_complete=complete_hero, help="The Hero's Journal."
+    )
     @json_option
     @pass_app
     def command(app: App, word: str, hero: str | None, as_json: bool) -> None:
@@ -93,7 +95,7 @@ def xp_gain(app: App, amount: int, as_json: bool) -> None:
 
 
 @click.command("choose", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
 @json_option
 @pass_app
@@ -108,7 +110,7 @@ def class_choose(app: App, hero: str, name: str, as_json: bool) -> None:
 
 
 @click.command("learn", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
 @json_option
 @pass_app
@@ -121,7 +123,7 @@ def skill_learn(app: App, hero: str, name: str, as_json: bool) -> None:
 
 
 @click.command("learn", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
 @_with_costs
 @json_option
@@ -146,7 +148,7 @@ def profession_learn(
 
 
 @click.command("learn", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
 @_with_costs
 @json_option

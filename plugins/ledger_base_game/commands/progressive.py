@@ -7,11 +7,13 @@ import click
 
 from ledger.model import CampaignState
 from ledger_base_game.actions import progressive as actions
+from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands.checks import check_intent, check_options, show_check, with_options
 from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
+    complete_hero,
     json_option,
     listing_group,
     pass_app,
@@ -21,7 +23,7 @@ from ledger_cli.helpers import (
 
 @click.command("open", cls=Command, context_settings=NUMBERS)
 @click.argument("name")
-@click.argument("ability")
+@click.argument("ability", shell_complete=complete_ability)
 @click.argument("target")
 @click.option("--heroes", type=int, help="The Hero Count (default: Heroes in the campaign).")
 @json_option
@@ -47,7 +49,7 @@ def open_progressive(
 
 @click.command("attempt", cls=Command, context_settings=NUMBERS)
 @click.argument("name")
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @with_options(check_options)
 @pass_app
 def attempt(app: App, /, name: str, hero: str, **options: Any) -> None:

@@ -7,6 +7,7 @@ import click
 
 from ledger_base_game.actions import reactions
 from ledger_base_game.checks import ReactionMade
+from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands.rolls import (
     dice_option,
     focus_option,
@@ -17,12 +18,19 @@ from ledger_base_game.commands.rolls import (
     seed_option,
     show_rolled,
 )
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    Command,
+    complete_hero,
+    json_option,
+    pass_app,
+)
 
 
 @click.command("react", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
-@click.argument("ability")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("ability", shell_complete=complete_ability)
 @click.option("--damage", type=int, default=0, help="The damage the attack deals.")
 @click.option("--stamina-loss", type=int, default=0, help="The stamina loss it causes.")
 @roll_option

@@ -7,7 +7,17 @@ import click
 import msgspec
 
 from ledger.model import CampaignState, Hero, Item
-from ledger_cli.helpers import App, Command, at_option, json_option, output, pass_app, state_view
+from ledger.text import printable
+from ledger_cli.helpers import (
+    App,
+    Command,
+    at_option,
+    json_option,
+    output,
+    pass_app,
+    state_view,
+    terminal,
+)
 
 
 def party_sheet_json(state: CampaignState) -> dict[str, Any]:
@@ -99,7 +109,7 @@ def hero_sheet(app: App, name: str, at: str | None, as_json: bool) -> None:
     if as_json:
         click.echo(output.to_json(hero_sheet_json(found, state)))
     else:
-        click.echo("\n".join(hero_sheet_text(found, state)))
+        terminal.echo_lines([printable(line) for line in hero_sheet_text(found, state)])
 
 
 def register(cli: click.Group) -> None:

@@ -8,6 +8,7 @@ from ledger_cli.helpers import (
     App,
     Command,
     amount_command,
+    complete_hero,
     hero_listing,
     json_option,
     listing_group,
@@ -23,8 +24,8 @@ spend = amount_command("spend", actions.spend_stars, "HERO spends N Stars they h
 
 @click.command("give", cls=Command, context_settings=NUMBERS)
 @click.argument("amount", type=int)
-@click.option("--from", "giver", required=True, metavar="HERO")
-@click.option("--to", "receiver", required=True, metavar="HERO")
+@click.option("--from", "giver", required=True, metavar="HERO", shell_complete=complete_hero)
+@click.option("--to", "receiver", required=True, metavar="HERO", shell_complete=complete_hero)
 @json_option
 @pass_app
 def give(app: App, amount: int, giver: str, receiver: str, as_json: bool) -> None:

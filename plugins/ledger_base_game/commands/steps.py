@@ -6,6 +6,7 @@ from ledger_base_game.actions import steps
 from ledger_cli.helpers import (
     App,
     Command,
+    complete_hero,
     json_option,
     listing_group,
     output,
@@ -67,6 +68,7 @@ def scenario_step(app: App, number: int, arena: bool | None, as_json: bool) -> N
     "achievements",
     multiple=True,
     metavar="HERO",
+    shell_complete=complete_hero,
     help="HERO completed an individual achievement (repeat for each).",
 )
 @click.option("--group-achievements", type=int, default=0, help="Group achievements completed.")

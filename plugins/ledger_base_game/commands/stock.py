@@ -10,6 +10,8 @@ from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
+    complete_hero,
+    complete_item,
     json_option,
     listing_group,
     output_city,
@@ -26,7 +28,7 @@ show = state_view(
 
 
 @click.command("add", cls=Command, context_settings=NUMBERS)
-@click.argument("name")
+@click.argument("name", shell_complete=complete_item)
 @click.option("--archive", is_flag=True, help="Into the Archive (copies not yet released).")
 @click.option("--count", type=int, default=1, show_default=True, help="How many copies.")
 @kind_options
@@ -78,7 +80,7 @@ def scenario(
 
 
 @click.command("offer", cls=Command)
-@click.argument("name")
+@click.argument("name", shell_complete=complete_item)
 @json_option
 @pass_app
 def offer(app: App, name: str, as_json: bool) -> None:
@@ -87,8 +89,8 @@ def offer(app: App, name: str, as_json: bool) -> None:
 
 
 @click.command("gain", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @kind_options
 @json_option
 @pass_app
@@ -104,8 +106,8 @@ def gain(app: App, /, hero: str, name: str, as_json: bool, **options: Any) -> No
 
 
 @click.command("take", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @json_option
 @pass_app
 def take(app: App, hero: str, name: str, as_json: bool) -> None:

@@ -3,12 +3,20 @@
 import click
 
 from ledger_base_game.actions import trade as actions
-from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
+from ledger_cli.helpers import (
+    NUMBERS,
+    App,
+    Command,
+    complete_hero,
+    complete_item,
+    json_option,
+    pass_app,
+)
 
 
 @click.command("sell", cls=Command)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @click.option(
     "--allowed", is_flag=True, help="An Illegal item the players were told they may sell."
 )
@@ -26,8 +34,8 @@ def sell(app: App, hero: str, name: str, allowed: bool, as_json: bool) -> None:
 
 
 @click.command("buy", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
-@click.argument("name")
+@click.argument("hero", shell_complete=complete_hero)
+@click.argument("name", shell_complete=complete_item)
 @click.option("--price", type=int, required=True, help="The Stars the Campaign Book asks.")
 @json_option
 @pass_app

@@ -8,6 +8,7 @@ from ledger_cli.helpers import (
     App,
     Command,
     amount_command,
+    complete_hero,
     hero_listing,
     json_option,
     listing_group,
@@ -57,7 +58,7 @@ status_list = hero_listing(
 
 
 @click.command("lock", cls=Command, context_settings=NUMBERS)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("amount", type=int)
 @click.option(
     "--on",
@@ -73,13 +74,13 @@ def lock(app: App, hero: str, amount: int, source: str, as_json: bool) -> None:
 
     \b
     Example:
-      campaign-ledger stamina lock Zuva'Sai 2 --on "Eye of Serupod"
+      campaign-ledger stamina lock "Zuva'Sai" 2 --on "Eye of Serupod"
     """
     app.do(vitality.lock_stamina, hero=hero, amount=amount, source=source, as_json=as_json)
 
 
 @click.command("unlock", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.option("--on", "source", default="passive", show_default=True)
 @json_option
 @pass_app
@@ -89,7 +90,7 @@ def unlock(app: App, hero: str, source: str, as_json: bool) -> None:
 
 
 @click.command("remove", cls=Command)
-@click.argument("hero")
+@click.argument("hero", shell_complete=complete_hero)
 @click.argument("which", type=click.Choice(["wounded", "exhausted"]))
 @json_option
 @pass_app
