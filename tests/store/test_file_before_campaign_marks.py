@@ -53,7 +53,7 @@ def answers(run: Invoke) -> dict[str, Any]:
 
 
 def test_the_kept_file_is_from_before_campaign_marks() -> None:
-    db = sqlite3.connect(f"file:{KEPT}?mode=ro", uri=True)
+    db = sqlite3.connect(f"file:{KEPT}?mode=ro&immutable=1", uri=True)  # writes no -wal or -shm
     try:
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
         applied = {name for (name,) in db.execute("SELECT name FROM _sqlite_migrations")}
