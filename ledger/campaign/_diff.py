@@ -101,7 +101,7 @@ def _changes(
         if field.name in skipped:
             continue
         old, new = getattr(before, field.name), getattr(after, field.name)
-        if old == new:
+        if old == new or (_blank(old) and _blank(new)):
             continue
         added: tuple[str, ...] = ()
         removed: tuple[str, ...] = ()
@@ -118,6 +118,15 @@ def _changes(
             )
         )
     return tuple(changes)
+
+
+def _blank(value: object) -> bool:
+    """Nothing to tell: none, or a record of defaults only (a City step's progress begun)."""
+    if value is None:
+        return True
+    if isinstance(value, msgspec.Struct):
+        return all(not getattr(value, f) for f in value.__struct_fields__)
+    return False
 
 
 def _label(entry: object) -> str:

@@ -121,7 +121,7 @@ def _types(campaign: "Campaign", named: Iterable[str]) -> frozenset[str] | None:
         text = name.strip().lower()
         tag = text if text in known else short.get(text)
         if tag is None:
-            close = get_close_matches(text, [*known, *short], n=3, cutoff=0.6)
+            close = get_close_matches(text, known if ":" in text else short, n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise BadInput(
                 f"no event type {quoted(name)}{hint} (`log --json` shows each event's type)"

@@ -29,6 +29,7 @@ def register(cli: click.Group) -> None:
           campaign-ledger --database moonsilver.db batch examples/first-evening.txt
         """
         database, campaign = app.path, app.campaign_name
+        app.asks = False  # a line that would ask a player (undo 3) runs as typed
         batch_root = click.get_current_context().find_root()
         root = batch_root.command  # not the group register saw
         assert isinstance(root, click.Group)
