@@ -62,7 +62,22 @@ def step_span(campaign: "Campaign", ref: str) -> tuple[int, int]:
             f"{quoted(ref)} is a point, not a step; name a step as city-N, journey-N, "
             "scenario-N or scenario-N.P"
         )
-    return _step(campaign, parsed)
+    first, last = _step(campaign, parsed)
+    return first, _without_effect_after(campaign, last)
+
+
+def _without_effect_after(campaign: "Campaign", last: int) -> int:
+    """The last seq before the first event in effect after ``last``: the undos, redos and
+    undone commands recorded between a step's last event and the next step are its own."""
+    reverted = campaign.history().reverted()
+    while True:
+        rows = campaign.store.rows(campaign.name, after=last, upto=last + 256)
+        for row in rows:
+            if row.type not in META_TYPES and row.command not in reverted:
+                return row.seq - 1
+        if not rows:
+            return last
+        last = rows[-1].seq
 
 
 def span(campaign: "Campaign", since: str | None, until: str | None) -> tuple[int, int]:
