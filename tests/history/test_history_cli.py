@@ -106,7 +106,8 @@ def test_replay_of_a_step_and_of_a_range(party: Invoke, invoke: Invoke, db_path:
     before = event_count(db_path)
     for args in (("replay",), ("replay", "--session", "1", "--step", "city-1")):
         result = invoke(*args)
-        assert result.exit_code == 2 and "replay one of" in result.output
+        assert result.exit_code == 2
+        assert "replay one of" in result.output
     assert event_count(db_path) == before
 
 
@@ -118,7 +119,7 @@ def test_diff_between_two_points(party: Invoke, invoke: Invoke, db_path: Path) -
         "hero",
         "add",
         "Venia",
-        *"--might 1 --agility 2 --will 2 --taunt 1".split(),
+        *["--might", "1", "--agility", "2", "--will", "2", "--taunt", "1"],
         "--wounded-chips",
         "4",
     )  # 7
