@@ -36,7 +36,8 @@ class LogQuery(msgspec.Struct, frozen=True, kw_only=True):
     ``scenario-5.2``), the command that began it included. ``since``/``until``: points as
     ``--at`` takes them; the events after ``since`` up to ``until`` (``since="40",
     until="42"`` is events 41 and 42, what ``diff 40 42`` compares). ``session``: play session
-    N. ``undone``: only the commands undone now (``redo --command SEQ`` brings them back).
+    N (``since`` the latest event: none, not a refusal; ``until`` before ``since`` is refused).
+    ``undone``: only the commands undone now (``redo --command SEQ`` brings them back).
     ``tail``: the last N of what the other filters keep."""
 
     hero: str | None = None
@@ -101,7 +102,7 @@ def _window(campaign: "Campaign", query: LogQuery) -> tuple[int, int]:
 
     first, last = 1, campaign.head().seq
     if query.since is not None or query.until is not None:
-        first, last = span(campaign, query.since, query.until)
+        first, last = span(campaign, query.since, query.until, empty=True)
     for low, high in (
         step_span(campaign, query.step) if query.step is not None else (first, last),
         session_bounds(campaign, query.session) if query.session is not None else (first, last),

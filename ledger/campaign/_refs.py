@@ -80,13 +80,23 @@ def _without_effect_after(campaign: "Campaign", last: int) -> int:
         last = rows[-1].seq
 
 
-def span(campaign: "Campaign", since: str | None, until: str | None) -> tuple[int, int]:
+def span(
+    campaign: "Campaign", since: str | None, until: str | None, *, empty: bool = False
+) -> tuple[int, int]:
     """The first and last seq of the events that lead from point ``since`` (default: the
     campaign's start) to point ``until`` (default: now), as ``diff since until`` compares
-    them: ``since="40", until="42"`` is events 41 and 42. Refused if ``until`` is not later."""
+    them: ``since="40", until="42"`` is events 41 and 42. Refused if ``until`` is not later;
+    with ``empty``, only if it is earlier (``since`` now: no event yet, a list to poll)."""
     head = campaign.head().seq
     after = _point(campaign, since, head) if since is not None else 0
     last = _point(campaign, until, head) if until is not None else head
+    if empty and last >= after:
+        return after + 1, last
+    if last <= after and until is None:
+        raise BadInput(
+            f"{{since}} {quoted(since or '0')} is event {after}, the last: no event comes after it",
+            fields=["since"],
+        )
     if last <= after:
         raise BadInput(
             f"{{until}} {quoted(until or str(head))} (event {last}) is not after "

@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from tests.helpers.cli import Invoke, hero, refuse, shown
+from tests.helpers.console import no_traceback, script
 from tests.helpers.files import event_count
 
 
@@ -69,6 +70,8 @@ def test_log_filters(party: Invoke, invoke: Invoke, db_path: Path) -> None:
     assert seqs("--since", "city-1:end") == [8, 9]
     assert seqs("-n", "2") == [8, 9]
     assert seqs("--hero", "Zuva'Sai", "--tail", "1") == [9]
+    assert seqs("--type", "stars-gained") == []
+    assert party("log", "--type", "stars-gained").output == "No event matches.\n"
     text = party("log", "--step", "journey-1").output.splitlines()
     assert text == [
         "    8  journey 1    The City step ends; Journey step begins",
@@ -79,6 +82,9 @@ def test_log_filters(party: Invoke, invoke: Invoke, db_path: Path) -> None:
     refuse(invoke, db_path, "log", "--step", "5", says="'5' is a point, not a step")
     refuse(invoke, db_path, "log", "--step", "city-9", says="has no City step 9")
     refuse(invoke, db_path, "log", "-n", "0", says="--tail must be 1 or more")
+    assert seqs("--since", "9") == []  # nothing new since the latest event
+    assert seqs("--since", "6", "--until", "6") == []
+    refuse(invoke, db_path, "replay", "--since", "9", says="--since '9' is event 9, the last")
     refuse(
         invoke,
         db_path,
@@ -154,3 +160,19 @@ def test_diff_between_two_points(party: Invoke, invoke: Invoke, db_path: Path) -
     refuse(invoke, db_path, "diff", "99", says="there is no event 99")
     refuse(invoke, db_path, "diff", "city-7", says="has no City step 7")
     assert json.loads(party("diff", "7", "--json").output)["to"] == {"ref": None, "seq": 7}
+
+
+def test_a_redo_of_long_ago_exports_imports_and_verifies(party: Invoke, tmp_path: Path) -> None:
+    party("damage", "Torrax", "2")  # 4
+    party("undo")  # 5
+    party("damage", "Zuva'Sai", "1")  # 6
+    party("redo", "--command", "4")  # 7: not the redo stack's (6 came after the undo)
+    exported = tmp_path / "campaign.ndjson"
+    party("export", str(exported))
+    other = tmp_path / "other.db"
+    for args in (("import", str(exported)), ("verify",)):
+        done = script(other, *args)
+        no_traceback(done)
+        assert done.returncode == 0, done.stdout + done.stderr
+    shown_there = json.loads(script(other, "hero", "show", "Torrax", "--json").stdout)
+    assert shown_there["stamina"]["wound"] == 2

@@ -67,11 +67,10 @@ def log(
     if as_json:
         click.echo(output.to_json([output.log_json(entry) for entry in entries]))
         return
-    if undone and not entries:
-        click.echo("No command is undone.")
+    if not entries:
+        click.echo("No command is undone." if undone else "No event matches.")
         return
-    lines = (printable(log_line(entry, by=undone)) for entry in entries)
-    click.echo("\n".join(lines), nl=bool(entries))
+    click.echo("\n".join(printable(log_line(entry, by=undone)) for entry in entries))
     if undone:
         click.echo("`redo --command SEQ` brings one back (the undo's SEQ: all it reverted).")
 
