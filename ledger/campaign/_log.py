@@ -62,7 +62,7 @@ def query_log(campaign: "Campaign", query: LogQuery | None = None) -> list[LogEn
     types = _types(campaign, query.types)
     hero = name_key(campaign.state().hero(query.hero).name) if query.hero is not None else None
     undone_by = campaign.history().undone_by()
-    entries = []
+    kept: list[tuple[Row, int | None]] = []
     for row in campaign.store.rows(campaign.name, after=first - 1, upto=last):
         by = undone_by.get(row.command)
         if query.undone and by is None:
@@ -71,8 +71,10 @@ def query_log(campaign: "Campaign", query: LogQuery | None = None) -> list[LogEn
             continue
         if hero is not None and not _involves(row, hero):
             continue
-        entries.append(_entry(campaign, row, by))
-    return entries[-query.tail :] if query.tail is not None else entries
+        kept.append((row, by))
+    if query.tail is not None:
+        kept = kept[-query.tail :]
+    return [_entry(campaign, row, by) for row, by in kept]  # described: only those kept
 
 
 def command_entries(campaign: "Campaign", commands: Iterable[int]) -> list[LogEntry]:
