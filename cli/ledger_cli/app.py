@@ -46,7 +46,7 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("verify",), "verify"),
     (("export", "import"), "exchange"),
     (("batch",), "batch"),
-    (("plugins",), "plugins"),
+    (("plugin", "plugins"), "plugins"),
     (("phrase",), "phrase"),
 )
 

@@ -29,6 +29,7 @@ ATTEMPTS = 5  # Campaign.do decides again at most this often after losing a race
 
 
 def utc_now() -> datetime:
+    """The clock a ledger stamps rows with by default: now, in UTC."""
     return datetime.now(UTC)
 
 
@@ -59,6 +60,9 @@ def _check_count(count: int, verb: str) -> None:
 
 
 class Campaign:
+    """One campaign of a ledger file: ``ledger.campaign("Moonsilver")``. Records commands (``do``,
+    ``record``), undoes and redoes them, and answers ``state(at=...)`` for any point."""
+
     def __init__(self, ledger: "Ledger", name: str) -> None:
         self.ledger = ledger
         self.name = name

@@ -46,6 +46,10 @@ class HeroDiff(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class StateDiff(msgspec.Struct, frozen=True, kw_only=True):
+    """What ``diff_states`` found: each Hero who joined, left or changed, and the party's
+    own changes (step, level, XP, Journal, Stock, outcomes...). ``msgspec.to_builtins`` gives
+    it as JSON; ``lines()`` in words."""
+
     heroes: tuple[HeroDiff, ...] = ()
     party: tuple[Change, ...] = ()
 

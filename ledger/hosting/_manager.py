@@ -82,6 +82,8 @@ def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
 
 
 def plugin_version(pm: pluggy.PluginManager, name: str) -> str:
+    """The version rows record for plugin ``name``: its module's ``__version__``, else its
+    distribution's version, else "unknown"."""
     plugin = pm.get_plugin(name)
     version = getattr(plugin, "__version__", None)
     if isinstance(version, str):
