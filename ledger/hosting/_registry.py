@@ -221,9 +221,24 @@ class Registry:
             shape += msgspec.json.encode(msgspec.json.schema_components(parts)[1])
         return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
 
+    @cached_property
+    def actions(self) -> Catalogue[Callable[..., Any]]:
+        """The actions and queries plugins offer (``register_actions``), by function name;
+        collected when first asked for (importing every action costs a command start-up)."""
+        found: Catalogue[Callable[..., Any]] = Catalogue("action", _action_name)
+        for action, plugin in self._collect(self.pm.hook.register_actions):
+            if not callable(action) or not isinstance(getattr(action, "__name__", None), str):
+                raise PluginError(f"plugin {plugin!r} registered {action!r}, not a function")
+            found.add(action, plugin)
+        return found
+
     def default_dice(self) -> DiceSet:
         """The plugins' die definition, used unless the campaign or the command sets one."""
         return choose_default(self.dice.get(name) for name in self.dice.names())
+
+
+def _action_name(action: Callable[..., Any]) -> str:
+    return str(action.__name__)
 
 
 def _checked_dice(dice: object, plugin: str) -> DiceSet:

@@ -13,6 +13,7 @@
 - ``processes`` and ``child.py``: real ``campaign-ledger`` processes for the reliability tests;
 - ``expansion``: the example expansion, pip-installed into a folder of its own;
 - ``figures``: the reliability tests' figures (``--report-figures``).
+- ``web``: the web app under test, in process (``client``) or a real server (``serving``).
 
 The repository's root is ``ROOT``, for tests that read its files (README, examples, bench).
 """
