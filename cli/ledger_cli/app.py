@@ -51,6 +51,7 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("campaign",), "campaign"),
     (("replay", "session"), "sessions"),
     (("log", "redo", "undo"), "log"),
+    (("diff",), "diff"),
     (("verify",), "verify"),
     (("export", "import"), "exchange"),
     (("batch",), "batch"),

@@ -55,6 +55,7 @@ class App:
     idempotency_key: str | None = None
     expect_seq: int | None = None
     retrying: bool = False  # the command lost a race and runs again
+    asks: bool = True  # a command may ask on a terminal; a batch's lines never do
     _registry: Registry | None = None
     _ledgers: dict[Path, Ledger] = field(default_factory=dict)
     _used: dict[Path, str | None] = field(default_factory=dict)  # what `campaign use` chose

@@ -240,6 +240,7 @@ def log_json(entry: LogEntry) -> dict[str, Any]:
         "type": row.type,
         "hero": row.hero,
         "reverted": entry.reverted,
+        "undone_by": entry.undone_by,
         "description": entry.description,
         "step": {"kind": row.step_kind, "number": row.step_number, "scenario": row.scenario},
         "recorded_at": row.recorded_at,

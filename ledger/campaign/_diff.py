@@ -46,8 +46,9 @@ class HeroDiff(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class StateDiff(msgspec.Struct, frozen=True, kw_only=True):
-    """What changed between two states (``diff_states``): per Hero, and for the party;
-    ``lines()`` says it in words, ``msgspec.to_builtins`` gives its JSON."""
+    """What ``diff_states`` found: each Hero who joined, left or changed, and the party's
+    own changes (step, level, XP, Journal, Stock, outcomes...). ``msgspec.to_builtins`` gives
+    it as JSON; ``lines()`` in words."""
 
     heroes: tuple[HeroDiff, ...] = ()
     party: tuple[Change, ...] = ()
@@ -104,7 +105,7 @@ def _changes(
         if field.name in skipped:
             continue
         old, new = getattr(before, field.name), getattr(after, field.name)
-        if old == new:
+        if old == new or (_blank(old) and _blank(new)):
             continue
         added: tuple[str, ...] = ()
         removed: tuple[str, ...] = ()
@@ -121,6 +122,15 @@ def _changes(
             )
         )
     return tuple(changes)
+
+
+def _blank(value: object) -> bool:
+    """Nothing to tell: none, or a record of defaults only (a City step's progress begun)."""
+    if value is None:
+        return True
+    if isinstance(value, msgspec.Struct):
+        return all(not getattr(value, f) for f in value.__struct_fields__)
+    return False
 
 
 def _label(entry: object) -> str:

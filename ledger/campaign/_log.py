@@ -36,7 +36,8 @@ class LogQuery(msgspec.Struct, frozen=True, kw_only=True):
     ``scenario-5.2``), the command that began it included. ``since``/``until``: points as
     ``--at`` takes them; the events after ``since`` up to ``until`` (``since="40",
     until="42"`` is events 41 and 42, what ``diff 40 42`` compares). ``session``: play session
-    N. ``undone``: only the commands undone now (``redo --command SEQ`` brings them back).
+    N (``since`` the latest event: none, not a refusal; ``until`` before ``since`` is refused).
+    ``undone``: only the commands undone now (``redo --command SEQ`` brings them back).
     ``tail``: the last N of what the other filters keep."""
 
     hero: str | None = None
@@ -61,7 +62,7 @@ def query_log(campaign: "Campaign", query: LogQuery | None = None) -> list[LogEn
     types = _types(campaign, query.types)
     hero = name_key(campaign.state().hero(query.hero).name) if query.hero is not None else None
     undone_by = campaign.history().undone_by()
-    entries = []
+    kept: list[tuple[Row, int | None]] = []
     for row in campaign.store.rows(campaign.name, after=first - 1, upto=last):
         by = undone_by.get(row.command)
         if query.undone and by is None:
@@ -70,8 +71,10 @@ def query_log(campaign: "Campaign", query: LogQuery | None = None) -> list[LogEn
             continue
         if hero is not None and not _involves(row, hero):
             continue
-        entries.append(_entry(campaign, row, by))
-    return entries[-query.tail :] if query.tail is not None else entries
+        kept.append((row, by))
+    if query.tail is not None:
+        kept = kept[-query.tail :]
+    return [_entry(campaign, row, by) for row, by in kept]  # described: only those kept
 
 
 def command_entries(campaign: "Campaign", commands: Iterable[int]) -> list[LogEntry]:
@@ -101,7 +104,7 @@ def _window(campaign: "Campaign", query: LogQuery) -> tuple[int, int]:
 
     first, last = 1, campaign.head().seq
     if query.since is not None or query.until is not None:
-        first, last = span(campaign, query.since, query.until)
+        first, last = span(campaign, query.since, query.until, empty=True)
     for low, high in (
         step_span(campaign, query.step) if query.step is not None else (first, last),
         session_bounds(campaign, query.session) if query.session is not None else (first, last),
@@ -121,7 +124,7 @@ def _types(campaign: "Campaign", named: Iterable[str]) -> frozenset[str] | None:
         text = name.strip().lower()
         tag = text if text in known else short.get(text)
         if tag is None:
-            close = get_close_matches(text, [*known, *short], n=3, cutoff=0.6)
+            close = get_close_matches(text, known if ":" in text else short, n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise BadInput(
                 f"no event type {quoted(name)}{hint} (`log --json` shows each event's type)"

@@ -65,16 +65,41 @@ def step_span(campaign: "Campaign", ref: str) -> tuple[int, int]:
             f"{quoted(ref)} is a point, not a step; name a step as city-N, journey-N, "
             "scenario-N or scenario-N.P"
         )
-    return _step(campaign, parsed)
+    first, last = _step(campaign, parsed)
+    return first, _without_effect_after(campaign, last)
 
 
-def span(campaign: "Campaign", since: str | None, until: str | None) -> tuple[int, int]:
+def _without_effect_after(campaign: "Campaign", last: int) -> int:
+    """The last seq before the first event in effect after ``last``: the undos, redos and
+    undone commands recorded between a step's last event and the next step are its own."""
+    reverted = campaign.history().reverted()
+    while True:
+        rows = campaign.store.rows(campaign.name, after=last, upto=last + 256)
+        for row in rows:
+            if row.type not in META_TYPES and row.command not in reverted:
+                return row.seq - 1
+        if not rows:
+            return last
+        last = rows[-1].seq
+
+
+def span(
+    campaign: "Campaign", since: str | None, until: str | None, *, empty: bool = False
+) -> tuple[int, int]:
     """The first and last seq of the events that lead from point ``since`` (default: the
     campaign's start) to point ``until`` (default: now), as ``diff since until`` compares
-    them: ``since="40", until="42"`` is events 41 and 42. Refused if ``until`` is not later."""
+    them: ``since="40", until="42"`` is events 41 and 42. Refused if ``until`` is not later;
+    with ``empty``, only if it is earlier (``since`` now: no event yet, a list to poll)."""
     head = campaign.head().seq
     after = _point(campaign, since, head) if since is not None else 0
     last = _point(campaign, until, head) if until is not None else head
+    if empty and last >= after:
+        return after + 1, last
+    if last <= after and until is None:
+        raise BadInput(
+            f"{{since}} {quoted(since or '0')} is event {after}, the last: no event comes after it",
+            fields=["since"],
+        )
     if last <= after:
         raise BadInput(
             f"{{until}} {quoted(until or str(head))} (event {last}) is not after "

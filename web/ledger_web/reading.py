@@ -41,10 +41,11 @@ def events_after(app: App, after: int = 0, limit: int = MAX_EVENTS) -> dict[str,
     campaign = app.campaign()
     head_seq = campaign.head().seq
     rows = campaign.store.rows(campaign.name, after=after, upto=min(head_seq, after + limit))
-    reverted = campaign.history().reverted() if rows else set()
+    undone_by = campaign.history().undone_by() if rows else {}  # the undo of each undone
     events = []
     for row in rows:
         description = campaign.projector.decode(row).describe()
-        entry = LogEntry(row=row, reverted=row.command in reverted, description=description)
+        by = undone_by.get(row.command)
+        entry = LogEntry(row=row, reverted=by is not None, description=description, undone_by=by)
         events.append(output.log_json(entry))
     return {"campaign": campaign.name, "head": head_seq, "events": events}

@@ -55,6 +55,7 @@ def register(cli: click.Group) -> None:
           campaign-ledger batch evening.txt --dry-run
           campaign-ledger batch evening.txt --from-line 12
         """
+        app.asks = False  # a line that would ask a player (undo 3) runs as typed
         lines = _lines(file, from_line)
         run = Lines(app, quiet, one_file=dry_run or atomic)
         if dry_run:

@@ -1,8 +1,14 @@
-"""session start | session end | replay --session N: evenings of play."""
+"""session start | session end | replay: evenings of play, steps and ranges told again."""
 
 import click
 
-from ledger.campaign import end_session, session_moments, start_session
+from ledger.campaign import (
+    end_session,
+    range_moments,
+    session_moments,
+    start_session,
+    step_moments,
+)
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
@@ -26,17 +32,44 @@ def end(app: App, as_json: bool) -> None:
 
 
 @click.command("replay", cls=Command)
-@click.option("--session", "number", type=int, required=True, metavar="N")
+@click.option("--session", "number", type=int, metavar="N", help="Play session N.")
+@click.option("--step", metavar="REF", help="One step (city-2, scenario-5.2).")
+@click.option("--since", metavar="REF", help="From after this point (as --at takes it).")
+@click.option("--until", metavar="REF", help="Up to this point (default: now).")
 @json_option
 @pass_app
-def replay(app: App, number: int, as_json: bool) -> None:
-    """Tell what happened in session N, event by event, with what each one changed.
+def replay(
+    app: App,
+    number: int | None,
+    step: str | None,
+    since: str | None,
+    until: str | None,
+    as_json: bool,
+) -> None:
+    """Tell what happened, event by event, with what each one changed: in session N, in
+    one step, or between two points (--since 40 --until 42: events 41 and 42).
 
     \b
-    Example:
+    Examples:
       campaign-ledger replay --session 2
+      campaign-ledger replay --step scenario-5
+      campaign-ledger replay --since city-2 --until journey-2
     """
-    moments = list(session_moments(app.campaign(), number))
+    ranged = since is not None or until is not None
+    if [number is not None, step is not None, ranged].count(True) != 1:
+        raise click.UsageError("replay one of: --session N, --step REF, --since/--until REF")
+    campaign = app.campaign()
+    shown: dict[str, object]
+    if number is not None:
+        moments = list(session_moments(campaign, number))
+        title, shown = f"Session {number}", {"session": number}
+    elif step is not None:
+        moments = list(step_moments(campaign, step))
+        title, shown = f"Step {step}", {"step": step}
+    else:
+        moments = list(range_moments(campaign, since, until))
+        title = f"From {since or 'the start'} to {until or 'now'}"
+        shown = {"since": since, "until": until}
     if as_json:
         story = [
             {
@@ -48,17 +81,18 @@ def replay(app: App, number: int, as_json: bool) -> None:
             }
             for m in moments
         ]
-        click.echo(output.to_json({"session": number, "events": story}))
+        click.echo(output.to_json({**shown, "events": story}))
         return
-    click.echo(f"Session {number}: events {moments[0].row.seq} to {moments[-1].row.seq}")
+    lines = [f"{title}: events {moments[0].row.seq} to {moments[-1].row.seq}"]
     for m in moments:
         if m.reverted:
-            click.echo(printable(f"  #{m.row.seq} {m.description} — later undone, no effect"))
+            lines.append(f"  #{m.row.seq} {m.description} — later undone, no effect")
             continue
-        click.echo(printable(f"  #{m.row.seq} {m.description}"))
-        for line in output.changes(m.before, m.after):
-            if line != "no change":
-                click.echo(printable(f"      {line}"))
+        lines.append(f"  #{m.row.seq} {m.description}")
+        lines += (
+            f"      {line}" for line in output.changes(m.before, m.after) if line != "no change"
+        )
+    click.echo("\n".join(map(printable, lines)))
 
 
 @click.group("session", cls=Group)
