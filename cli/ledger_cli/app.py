@@ -143,6 +143,8 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
                 nul = _nul(error)
                 raise (_crashed(ctx, error) if nul is error else nul) from None
             except LedgerError as error:  # its fields as the running command writes them
+                if error.__cause__ is not None and _debugging(ctx):  # a plugin's failure
+                    show_traceback(error)
                 raise click.ClickException(error.worded(said(ctx))) from None
             except sqlite3.Error as error:
                 where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
@@ -162,7 +164,7 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
 
 def _crashed(ctx: click.Context, error: Exception) -> click.ClickException:
     app = ctx.obj if isinstance(ctx.obj, App) else None
-    if (app is not None and app.debug) or _debugging():
+    if _debugging(ctx):
         show_traceback(error)
     running = ctx.meta.get(RUNNING)
     path = running.command_path if isinstance(running, click.Context) else ctx.command_path
@@ -170,7 +172,10 @@ def _crashed(ctx: click.Context, error: Exception) -> click.ClickException:
     return click.ClickException(crash_message(error, app.pm if app else None, doing))
 
 
-def _debugging() -> bool:
+def _debugging(ctx: click.Context) -> bool:
+    """--debug, or LEDGER_DEBUG=1 (also when the error came before --debug was read)."""
+    if isinstance(ctx.obj, App) and ctx.obj.debug:
+        return True
     return os.environ.get(DEBUG_ENV, "").strip().lower() in ("1", "true", "yes", "on")
 
 
@@ -217,7 +222,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     )
     @click.option(
         "--plugins-dir",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
         envvar=PLUGINS_DIR_ENV,
         metavar="DIR",
         help=f"Also load each DIR/NAME.py as the plugin NAME, while developing one (default: "

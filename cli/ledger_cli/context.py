@@ -135,6 +135,7 @@ class App:
         return recorded
 
     def close(self) -> None:
+        self.warn_plugins()  # what the command found failing on its way (verify's migrations)
         for ledger in self._ledgers.values():
             ledger.close()
         self._ledgers.clear()

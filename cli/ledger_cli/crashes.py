@@ -4,6 +4,7 @@ traceback: that only with ``--debug`` or ``LEDGER_DEBUG=1``. Nothing is written,
 command records in one transaction."""
 
 import traceback
+from types import ModuleType
 
 import click
 import pluggy
@@ -25,9 +26,17 @@ def show_traceback(error: BaseException) -> None:
     click.echo("".join(traceback.format_exception(error)).rstrip(), err=True)
 
 
+def _module_of(plugin: object) -> str | None:
+    """The module a plugin's code lives in: the plugin itself, or its class's."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    module = type(plugin).__module__
+    return None if module in ("types", "builtins") else module
+
+
 def _culprit(error: BaseException, pm: pluggy.PluginManager) -> str | None:
     """The plugin whose module holds the innermost frame of the traceback, if any."""
-    modules = {getattr(plugin, "__name__", None): name for name, plugin in pm.list_name_plugin()}
+    modules = {_module_of(plugin): name for name, plugin in pm.list_name_plugin()}
     found = None
     for frame, _ in traceback.walk_tb(error.__traceback__):
         module = str(frame.f_globals.get("__name__", ""))

@@ -26,7 +26,7 @@ def closest(name: str, names: list[str]) -> str:
     return f" (did you mean {found[0]}?)" if found else ""
 
 
-def check_hooks(pm: pluggy.PluginManager, plugin: object, name: str) -> None:
+def check_hooks(pm: pluggy.PluginManager, plugin: object) -> None:
     """Raise PluginError naming every hook of the registered ``plugin`` that would never be
     called: pluggy accepts them silently (``check_pending`` would only find the first)."""
     names = hook_names(pm)
@@ -47,4 +47,4 @@ def check_hooks(pm: pluggy.PluginManager, plugin: object, name: str) -> None:
         ):
             problems.append(f"{attribute} has no @hookimpl and is not a hook{hint}")
     if problems:
-        raise PluginError(f"plugin {name!r}: " + "; ".join(problems))
+        raise PluginError("; ".join(problems))

@@ -48,12 +48,11 @@ class LedgerPluginManager(pluggy.PluginManager):
         if problem not in known:
             known.append(problem)
 
-    def register_checked(self, plugin: object, name: str) -> None:
-        """Register ``plugin``, refusing it (PluginError, nothing registered) if a hook of
-        it would never be called (check_hooks)."""
-        self.register(plugin, name=name)
+    def check(self, plugin: object) -> None:
+        """Unregister the registered ``plugin`` and raise PluginError if a hook of it would
+        never be called (check_hooks)."""
         try:
-            check_hooks(self, plugin, name)
+            check_hooks(self, plugin)
         except PluginError:
             self.unregister(plugin)
             raise
@@ -103,7 +102,7 @@ def get_plugin_manager(
             _load(pm, entry_point)
     if plugins_dir is not None:
         try:
-            _load_folder(pm, Path(plugins_dir), allowed)
+            _load_folder(pm, Path(plugins_dir).resolve(), allowed)
         except PluginError as error:
             pm.failed[str(plugins_dir)] = f"failed to load: {error}"
     return pm
@@ -121,7 +120,9 @@ def _load_folder(pm: LedgerPluginManager, folder: Path, allowed: Collection[str]
                 raise PluginError(f"a plugin named {name!r} is already loaded")
             plugin = load()
             step = "register"
-            pm.register_checked(plugin, name)
+            pm.register(plugin, name=name)
+            step = "validate"
+            pm.check(plugin)
         except Exception as error:
             pm.failed[name] = f"failed to {step} (from {folder}): {_why(error)}"
             continue
@@ -141,7 +142,9 @@ def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
     try:
         plugin = entry_point.load()
         step = "register"  # e.g. a hook implementation whose arguments the hook does not have
-        pm.register_checked(plugin, entry_point.name)
+        pm.register(plugin, name=entry_point.name)
+        step = "validate"  # e.g. a misspelt hook
+        pm.check(plugin)
     except Exception as error:
         why = _why(error)
         pm.failed[entry_point.name] = f"failed to {step} (from {dist_name}): {why}"

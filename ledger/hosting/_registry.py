@@ -200,9 +200,10 @@ class Registry:
                 self._left_out(impl.plugin_name, hook.name, str(error))
 
     def _left_out(self, plugin: str, hook: str, why: str) -> None:
-        if f"hook {hook}" not in why:
-            why = f"{why} (hook {hook})"
-        problem = f"{why}; plugin {plugin!r} is left out of {hook}"
+        named = f"hook {hook}" in why  # "plugin 'x' failed in hook register_items: ..."
+        problem = f"{why}; {'its answer' if named else f'plugin {plugin!r}'} is left out"
+        if not named:
+            problem += f" of {hook}"
         self.problems.append(problem)
         report(self.pm, plugin, problem)
 

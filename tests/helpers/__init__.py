@@ -12,6 +12,7 @@
 - ``console``: the installed console script, run as a user runs it;
 - ``processes`` and ``child.py``: real ``campaign-ledger`` processes for the reliability tests;
 - ``expansion``: the example expansion, pip-installed into a folder of its own;
+- ``plugin_sites``: a plugin a test writes, installed by hand (``fake_distribution``);
 - ``figures``: the reliability tests' figures (``--report-figures``).
 
 The repository's root is ``ROOT``, for tests that read its files (README, examples, bench).

@@ -33,6 +33,7 @@ from ledger_base_game.events import DamageTaken
 from ledger_cli.app import build_cli
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count, rows_of
+from tests.helpers.plugin_sites import fake_distribution
 
 HOOKS = sorted(
     name for name in dir(hookspecs) if hasattr(getattr(hookspecs, name), f"{PROJECT}_spec")
@@ -95,15 +96,6 @@ def test_without_the_base_game_its_commands_are_not_offered(db_path: Path) -> No
 def listed(cli: click.Group) -> set[str]:
     """The commands a CLI offers, whether their modules are imported yet or not."""
     return set(cli.list_commands(click.Context(cli)))
-
-
-def fake_distribution(site: Path, name: str, module: str, code: str) -> None:
-    """An installed distribution with one campaign_ledger entry point, made by hand."""
-    info = site / f"{name}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[campaign_ledger]\n{module} = {module}\n")
-    (site / f"{module}.py").write_text(code)
 
 
 WRONG_HOOK = """
@@ -222,8 +214,8 @@ def test_two_plugins_registering_the_same_talent_are_refused_naming_both(
     shown = run(pm, db_path, "damage", "Torrax", "1")
     assert shown.exit_code == 0, shown.output
     assert shown.stderr == (
-        "Warning: Talent 'tinkering' is registered by both plugin 'guild' and plugin 'rivals' "
-        "(hook register_talents); plugin 'rivals' is left out of register_talents\n"
+        "Warning: Talent 'tinkering' is registered by both plugin 'guild' and plugin 'rivals'; "
+        "plugin 'rivals' is left out of register_talents\n"
     )
     assert event_count(db_path) == count + 1
 

@@ -1,8 +1,10 @@
 """plugins"""
 
 import click
+from sqlite_utils import Database
 
-from ledger.hosting import describe_plugins
+from ledger.hosting import apply_plugin_migrations, describe_plugins
+from ledger.storage import migrations
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
@@ -24,6 +26,10 @@ def plugins(app: App, as_json: bool) -> None:
       LEDGER_LOAD_PLUGINS=ledger_base_game campaign-ledger plugins --json
     """
     app.registry  # noqa: B018 - calls every registry hook, so a failing one is listed
+    scratch = Database(memory=True)  # and every plugin's migrations, on an empty ledger
+    migrations.apply(scratch)
+    apply_plugin_migrations(scratch, app.pm, strict=False)
+    scratch.close()
     shown = describe_plugins(app.pm)
     if as_json:
         click.echo(output.to_json(shown))
