@@ -16,7 +16,8 @@ The public API, for Python callers (a script, a notebook, a web page) and for pl
         with open("moonsilver.ndjson", "w") as out:
             export_campaign(campaign, out)  # import_campaign(book, lines) reads it back
 
-Plugins define events on ``Event``/``HeroEvent`` and hooks with ``hookimpl``; an action is a
+Plugins define events on ``Event``/``HeroEvent``, state of their own on
+``HeroPart``/``CampaignPart`` and hooks with ``hookimpl``; an action is a
 function of a ``Game`` (``ledger.actions``); every refusal is a ``LedgerError``. The rest is
 organised by question, each subpackage a facade over private modules: ``ledger.model``
 (state, events, content), ``ledger.rules``, ``ledger.dice``, ``ledger.storage``,
@@ -43,6 +44,8 @@ _HOMES = {
     "Game": "ledger.actions",
     "Event": "ledger.model",
     "HeroEvent": "ledger.model",
+    "HeroPart": "ledger.model",
+    "CampaignPart": "ledger.model",
     "hookimpl": "ledger.hosting",
     # proof and moving campaigns between files
     "Problem": "ledger.verification",
@@ -63,11 +66,13 @@ __all__ = [
     "Action",
     "BadInput",
     "Campaign",
+    "CampaignPart",
     "CampaignState",
     "ConflictError",
     "Event",
     "Game",
     "HeroEvent",
+    "HeroPart",
     "IntegrityError",
     "Ledger",
     "LedgerError",
@@ -96,7 +101,7 @@ if TYPE_CHECKING:
     )
     from ledger.exchange import export_campaign, import_campaign
     from ledger.hosting import hookimpl
-    from ledger.model import CampaignState, Event, HeroEvent
+    from ledger.model import CampaignPart, CampaignState, Event, HeroEvent, HeroPart
     from ledger.verification import Problem, verify
 
 

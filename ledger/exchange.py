@@ -60,6 +60,8 @@ def check_export_target(path: Path) -> None:
 
 
 def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
+    """Write ``campaign`` to ``out`` as NDJSON: a manifest line, then every stored row as it
+    is stored, hashes included. ``import_campaign`` reads it back; returns the manifest."""
     rows = list(campaign.store.rows(campaign.name))
     manifest = Manifest(
         format=FORMAT,

@@ -49,7 +49,7 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("verify",), "verify"),
     (("export", "import"), "exchange"),
     (("batch",), "batch"),
-    (("plugins",), "plugins"),
+    (("plugin", "plugins"), "plugins"),
     (("phrase",), "phrase"),
 )
 

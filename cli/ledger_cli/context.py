@@ -34,6 +34,10 @@ def default_database() -> Path:
 
 @dataclass
 class App:
+    """What a command works with: the plugins, the ledger file and the campaign the options
+    chose. ``do(action, **intent)`` decides, records and shows; ``perform`` records without
+    showing; ``state(at)`` and ``game(at)`` read. Commands receive it with ``pass_app``."""
+
     pm: pluggy.PluginManager
     database: Path | None = None
     campaign_name: str | None = None
@@ -159,6 +163,7 @@ def _as_text(value: object) -> str:
 
 
 def show_recorded(recorded: Recorded, as_json: bool) -> None:
+    """Print what a command recorded (each event, the changes, the rules' notes), or its JSON."""
     if as_json:
         click.echo(output.to_json(output.recorded_json(recorded)))
         return
@@ -190,6 +195,7 @@ def pass_app(function: Callable[Concatenate[App, P], R]) -> Callable[P, R]:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+"""``--json``, passed as ``as_json``: give it to every command that shows something."""
 at_option = click.option(
     "--at",
     "at",
@@ -197,6 +203,7 @@ at_option = click.option(
     help="A point of the campaign: N (after event N), city-2, journey-3, scenario-5, "
     "scenario-5.2 (second play), each optionally with :end.",
 )
+"""``--at REF``, passed as ``at``: give it to every view, and read with ``app.state(at)``."""
 # Lets "-3" reach a numeric argument (and be refused as a rule) instead of parsing as an option.
 NUMBERS = {"ignore_unknown_options": True}
 

@@ -11,14 +11,17 @@ from ledger_cli.output_city import hero_city_json, hero_city_text, supply_change
 
 
 def to_json(value: Any) -> str:
+    """``value`` as the indented JSON every ``--json`` prints."""
     return msgspec.json.format(msgspec.json.encode(value), indent=2).decode()
 
 
 def stamina_text(s: Stamina) -> str:
+    """Where the Stamina chips are, in one line."""
     return f"{s.unspent} unspent · {s.spent} spent · {s.wound} wound · {s.locked} locked"
 
 
 def stamina_json(hero: Hero) -> dict[str, Any]:
+    """Where the Hero's Stamina chips are, as JSON."""
     s = hero.stamina
     return {
         "unspent": s.unspent,
@@ -32,6 +35,7 @@ def stamina_json(hero: Hero) -> dict[str, Any]:
 
 
 def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
+    """The Hero as ``hero show --json`` prints it."""
     return {
         "name": hero.name,
         "level": state.level,
@@ -57,14 +61,41 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "talents": list(hero.talents),
         "injuries": list(hero.injuries),
         "city_points": hero.city_points,
+        **plugins_json(hero.plugins),
     }
 
 
+def plugins_json(parts: dict[str, Any]) -> dict[str, Any]:
+    """The plugins' own state, under ``"plugins"`` by namespace; nothing while no plugin
+    event has changed it (each part is then its initial value)."""
+    if not parts:
+        return {}
+    return {"plugins": {name: msgspec.to_builtins(part) for name, part in parts.items()}}
+
+
+def plugins_text(parts: dict[str, Any]) -> list[str]:
+    """One line per plugin's part of the state, e.g. ``frost: chills=2``."""
+    lines = []
+    for name, part in parts.items():
+        fields = msgspec.to_builtins(part)
+        shown = " · ".join(f"{key}={_plain(value)}" for key, value in fields.items())
+        lines.append(printable(f"  {name + ':':<11} {shown or '(initial)'}"))
+    return lines
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(_plain, value)) + "]"
+    return str(value)
+
+
 def step_json(state: CampaignState) -> dict[str, Any] | None:
+    """The current step as JSON, or None before the first."""
     return msgspec.to_builtins(state.step) if state.step else None
 
 
 def party_json(state: CampaignState, at: int) -> dict[str, Any]:
+    """The party as ``party show --json`` prints it, ``at`` being the event it is after."""
     return {
         "campaign": state.name,
         "at": at,
@@ -74,10 +105,12 @@ def party_json(state: CampaignState, at: int) -> dict[str, Any]:
         "journal": [msgspec.to_builtins(entry) for entry in state.journal],
         "session": state.session or None,
         "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
+        **plugins_json(state.plugins),
     }
 
 
 def step_text(state: CampaignState) -> str:
+    """The current step in words ("scenario 5 (second play)")."""
     step = state.step
     if step is None:
         return "before the first step"
@@ -89,6 +122,7 @@ def step_text(state: CampaignState) -> str:
 
 
 def hero_text(hero: Hero, state: CampaignState) -> list[str]:
+    """The Hero as ``hero show`` prints it, one line each."""
     s = hero.stamina
     lines = [
         f"{hero.name} — level {state.level}, {state.xp} XP, {hero.status}",
@@ -114,6 +148,7 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
     if hero.journal:
         lines.append(f"  Journal     {journal_text(hero.journal)}")
     lines.extend(progress_text(hero))
+    lines.extend(plugins_text(hero.plugins))
     return [printable(line) for line in lines]  # whatever the file holds
 
 
@@ -177,6 +212,8 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
 
 
 def recorded_json(recorded: Recorded) -> dict[str, Any]:
+    """What a command recorded, as every command's ``--json`` prints it: the events and the
+    Heroes they changed."""
     changed = [
         hero_json(hero, recorded.after)
         for name, hero in recorded.after.heroes.items()
@@ -191,6 +228,7 @@ def recorded_json(recorded: Recorded) -> dict[str, Any]:
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:
+    """One ``log`` entry as JSON."""
     row = entry.row
     return {
         "seq": row.seq,

@@ -13,15 +13,18 @@ from ledger.text import printable
 
 
 def payment_text(points: int, stars: int) -> str:
+    """A payment in words: "1 CAP and 3 Stars"."""
     parts = [f"{points} CAP" if points else "", f"{stars} Stars" if stars else ""]
     return " and ".join(p for p in parts if p) or "nothing"
 
 
 def counted(items: tuple[Item, ...]) -> dict[str, int]:
+    """How many copies of each item ``items`` holds, by name."""
     return dict(Counter(item.name for item in items))
 
 
 def card_text(card: ScenarioCard) -> str:
+    """A Scenario card with its symbols."""
     symbols = [
         s for s, on in (("XP", card.xp), ("replay", card.replay), ("Arena", card.arena)) if on
     ]
@@ -30,6 +33,7 @@ def card_text(card: ScenarioCard) -> str:
 
 
 def supply_json(state: CampaignState) -> dict[str, Any]:
+    """The Stock, the Archive and the Scenario cards as JSON."""
     return {
         "stock": counted(state.stock),
         "archive": counted(state.archive),
@@ -38,6 +42,8 @@ def supply_json(state: CampaignState) -> dict[str, Any]:
 
 
 def supply_text(state: CampaignState) -> list[str]:
+    """The Stock, the Archive and the Scenario cards in words."""
+
     def listed(items: tuple[Item, ...]) -> str:
         return ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in counted(items).items()) or "empty"
 
@@ -50,6 +56,7 @@ def supply_text(state: CampaignState) -> list[str]:
 
 
 def outcomes_text(state: CampaignState) -> str:
+    """The scenario outcomes as written on the Party sheet."""
     return (
         ", ".join(
             f"{o.number}: {o.outcome or '—'}{' (Arena)' if o.arena else ''}" for o in state.outcomes
@@ -72,11 +79,13 @@ def reputation_json(state: CampaignState, registry: Registry | None) -> list[dic
 
 
 def reputation_line(row: dict[str, Any]) -> str:
+    """One Faction's reputation and rank in words."""
     rank = "rank not known" if row["rank"] is None else f"rank {row['rank']}"
     return f"{row['faction']:<24} {row['reputation']:>3} reputation, {rank}"
 
 
 def party_extra_json(state: CampaignState, registry: Registry | None) -> dict[str, Any]:
+    """What the party sheet shows beyond the Heroes, as JSON."""
     return {
         **supply_json(state),
         "outcomes": [msgspec.to_builtins(o) for o in state.outcomes],
@@ -86,6 +95,7 @@ def party_extra_json(state: CampaignState, registry: Registry | None) -> dict[st
 
 
 def party_extra_text(state: CampaignState, registry: Registry | None) -> list[str]:
+    """What the party sheet shows beyond the Heroes, in words."""
     lines = [*supply_text(state), f"Outcomes  {outcomes_text(state)}"]
     gained = [r for r in reputation_json(state, registry) if r["reputation"]]
     lines += [f"Reputation  {reputation_line(r)}" for r in gained]
@@ -93,6 +103,7 @@ def party_extra_text(state: CampaignState, registry: Registry | None) -> list[st
 
 
 def hero_city_json(hero: Hero) -> dict[str, Any]:
+    """A Hero's City-step state as JSON: Injury cards, City Activity points, where they sleep."""
     return {
         "injuries": list(hero.injuries),
         "city_points": hero.city_points,
@@ -117,6 +128,7 @@ def hero_city_text(hero: Hero, state: CampaignState) -> list[str]:
 
 
 def city_json(state: CampaignState) -> dict[str, Any] | None:
+    """The City step being played as JSON, or None outside one."""
     if state.city is None:
         return None
     return {
@@ -130,6 +142,7 @@ def city_json(state: CampaignState) -> dict[str, Any] | None:
 
 
 def city_text(state: CampaignState) -> list[str]:
+    """The City step being played in words."""
     if state.city is None:
         return ["not in a City step"]
     if state.city.after_arena:

@@ -29,6 +29,7 @@ _text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
 
 
 def event_types_of(registry: Registry, plugin: str) -> list[type[Event]]:
+    """The event types ``plugin`` registers; fails the test when it registers none."""
     types = [t for t, owner in registry.event_types.values() if owner == plugin]
     assert types, f"plugin {plugin!r} registers no event types (is it loaded?)"
     return types
@@ -71,6 +72,8 @@ def strategy_for(t: mi.Type, fields: Mapping[str, st.SearchStrategy[Any]]) -> An
 def event_strategy(
     event_type: type[Event], fields: Mapping[str, st.SearchStrategy[Any]] | None = None
 ) -> st.SearchStrategy[Event]:
+    """A Hypothesis strategy for events of ``event_type``; ``fields`` replaces a field's
+    strategy by name."""
     result: st.SearchStrategy[Event] = strategy_for(mi.type_info(event_type), fields or {})
     return result
 

@@ -28,6 +28,7 @@ ATTEMPTS = 5  # Campaign.do decides again at most this often after losing a race
 
 
 def utc_now() -> datetime:
+    """The clock a ledger stamps rows with by default: now, in UTC."""
     return datetime.now(UTC)
 
 
@@ -42,6 +43,8 @@ class Recorded(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """One line of ``log``: a stored row, whether an undo has reverted it, and its description."""
+
     row: Row
     reverted: bool
     description: str
@@ -64,6 +67,9 @@ def _check_count(count: int, verb: str) -> None:
 
 
 class Campaign:
+    """One campaign of a ledger file: ``ledger.campaign("Moonsilver")``. Records commands (``do``,
+    ``record``), undoes and redoes them, and answers ``state(at=...)`` for any point."""
+
     def __init__(self, ledger: "Ledger", name: str) -> None:
         self.ledger = ledger
         self.name = name

@@ -26,6 +26,9 @@ SNAPSHOT_INTERVAL = 100
 
 
 class Ledger:
+    """A ledger file, opened with ``Ledger.open(path)``: its campaigns (``campaign(name)``,
+    ``create_campaign(name)``), the plugins' ``registry`` and the event ``store``."""
+
     def __init__(
         self,
         db: Database,

@@ -244,14 +244,14 @@ class Projector:
         touched = history.earliest_touched_after(revision)
         valid = history.took(revision) and (touched is None or touched > seq)
         if valid and (decoded := _readable(state)) is not None:
-            return decoded, seq
+            return self.registry.typed_state(decoded), seq
         while points := self.store.snapshot_points(self.campaign, fingerprint, upto, skip=skip):
             for seq, revision in points:
                 touched = history.earliest_touched_after(revision)
                 if history.took(revision) and (touched is None or touched > seq):
                     state = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
                     if (decoded := _readable(state)) is not None:
-                        return decoded, seq
+                        return self.registry.typed_state(decoded), seq
             skip += len(points)
         return CampaignState(), 0
 
@@ -262,9 +262,8 @@ class Projector:
 
     def snapshot_state(self, seq: int, revision: int) -> CampaignState:
         fingerprint = self.registry.fingerprint
-        return _state_decoder.decode(
-            self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
-        )
+        stored = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
+        return self.registry.typed_state(_state_decoder.decode(stored))
 
     def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:
         return Snapshot(

@@ -21,6 +21,9 @@ Start = tuple[int, int | None, int]  # number, scenario, first seq
 
 
 class StepRef(msgspec.Struct, frozen=True):
+    """A step named in a REF (``scenario-5.2:end``): its kind, number, play and whether the
+    point is its end."""
+
     kind: str
     number: int
     play: int | None

@@ -12,12 +12,15 @@ _meta_decoder = msgspec.json.Decoder(Undone | Redone)
 
 
 class Meta(msgspec.Struct, frozen=True):
+    """An undo or redo as stored: its seq, which it is, and the commands it names."""
+
     seq: int
     undo: bool  # False for a redo
     commands: tuple[int, ...]
 
 
 def metas_from_rows(rows: Iterable[Row]) -> list[Meta]:
+    """The undos and redos among ``rows``, as ``Meta``."""
     metas = []
     for row in rows:
         event = _meta_decoder.decode(row.payload)

@@ -45,6 +45,7 @@ def check_dice(dice: DiceSet) -> DiceSet:
 
 
 def check_die(faces: tuple[str, ...], which: str, values: dict[str, int], words: str) -> None:
+    """Refuse a die definition with no faces, too many, or a face ``values`` does not know."""
     if not 1 <= len(faces) <= MAX_FACES:
         raise BadInput(f"the {which} die needs 1 to {MAX_FACES} faces, not {len(faces)}")
     for face in faces:

@@ -48,4 +48,6 @@ def check_faces(
 def parse_faces(
     text: str, die: tuple[str, ...], dice: int, kind: DieKind, why: str = ""
 ) -> tuple[str, ...]:
+    """The faces a player read off ``dice`` real dice of ``kind`` (``"1 2 1+ S"``), checked
+    against the die's faces; ``why`` says where the number of dice comes from."""
     return check_faces(split_faces(text), die, dice, kind, why)

@@ -21,6 +21,9 @@ Finals = dict[tuple[int, int], float]
 
 
 class Odds(msgspec.Struct, frozen=True, kw_only=True):
+    """The exact chance a check succeeds (``probability``), the stamina faces to expect, the
+    dice rolled, and the probability left out in extra-roll chains too long to follow."""
+
     probability: float
     expected_stamina: float
     dice: int

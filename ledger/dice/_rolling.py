@@ -12,10 +12,12 @@ MAX_SEED = 2**63 - 1
 
 
 def new_seed() -> int:
+    """A fresh random seed, recorded with the roll so that a replay rolls the same faces."""
     return int.from_bytes(os.urandom(8), "big") & MAX_SEED
 
 
 def check_seed(seed: int) -> int:
+    """``seed`` if it is a seed the ledger can replay (0 to MAX_SEED), else ``BadInput``."""
     if not 0 <= seed <= MAX_SEED:
         raise BadInput(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed}")
     return seed

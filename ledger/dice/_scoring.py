@@ -17,6 +17,7 @@ def action_successes(faces: tuple[str, ...]) -> int:
 
 
 def stamina_faces(faces: tuple[str, ...]) -> int:
+    """How many of ``faces`` are stamina faces."""
     return faces.count(STAMINA)
 
 

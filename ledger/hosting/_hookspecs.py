@@ -17,6 +17,7 @@ from ledger.model import (
     HeroSpec,
     ItemSpec,
     ModifierType,
+    PluginState,
     ProfessionSpec,
     ScenarioSpec,
     ServiceSpec,
@@ -135,3 +136,8 @@ def register_dice() -> list[DiceSet]:
 @hookspec
 def register_modifier_types() -> list[ModifierType]:
     """Kinds of check-modifier requirement: a name and ``judge(situation, value) -> Verdict``."""
+
+
+@hookspec
+def register_state() -> list[type[PluginState]]:
+    """This plugin's own state: HeroPart and CampaignPart types, each under its namespace."""

@@ -159,6 +159,9 @@ def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
 
 
 def plugin_version(pm: pluggy.PluginManager, name: str) -> str:
+    """The version rows record for plugin ``name``: ``dir:PATH#HASH`` for a plugin from
+    --plugins-dir, else its module's ``__version__``, else its distribution's version, else
+    "unknown"."""
     folder = getattr(pm, "folders", {}).get(name)
     if folder is not None:
         return str(folder)

@@ -11,6 +11,7 @@ from ledger.text import check_name, name_key
 
 
 def item_answers(pm: pluggy.PluginManager, item: Item, phrase: str) -> bool:
+    """Whether ``item`` answers ``phrase``, as the first plugin that understands it says."""
     found = first(pm, "interpret_item_phrase", item=item, phrase=phrase)
     return bool(found and found[0])
 

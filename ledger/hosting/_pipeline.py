@@ -29,6 +29,7 @@ def vetoes(registry: "Registry", state: CampaignState, event: Event) -> list[str
 
 
 def refuse_if_vetoed(reasons: Sequence[str]) -> None:
+    """Raise ``Vetoed`` with every reason when validators gave any."""
     if reasons:
         raise Vetoed("refused: " + "; ".join(reasons))
 

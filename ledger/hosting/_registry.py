@@ -16,18 +16,22 @@ from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
     LEDGER_EVENT_TYPES,
+    CampaignPart,
     CampaignState,
     ClassSpec,
     ConditionSpec,
     Event,
     FactionSpec,
+    HeroPart,
     HeroSpec,
     ItemSpec,
     ModifierType,
+    PluginState,
     ProfessionSpec,
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
+    typed_parts,
 )
 from ledger.text import name_key, quoted
 
@@ -129,6 +133,10 @@ class Catalogue(Generic[T]):
 
 
 class Registry:
+    """Everything the loaded plugins register, each entry with the plugin it came from: event
+    types (``event_types``), content catalogues (``heroes``, ``items``, ``conditions``, ...),
+    modifier types, dice, upcasters and plugin versions."""
+
     def __init__(
         self, pm: pluggy.PluginManager, *, content: bool = True, strict: bool = True
     ) -> None:
@@ -185,6 +193,10 @@ class Registry:
         if content:
             self._gather(pm.hook.register_dice, self._add_dice)
         self._gather(pm.hook.register_modifier_types, self.modifier_types.add_all)
+        self.hero_parts: dict[str, type[HeroPart]] = {}
+        self.campaign_parts: dict[str, type[CampaignPart]] = {}
+        self._part_plugins: dict[tuple[type[PluginState], str], str] = {}
+        self._gather(pm.hook.register_state, self._add_parts)
         types = tuple(event_type for event_type, _ in self.event_types.values())
         self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
 
@@ -236,6 +248,59 @@ class Registry:
             )
         self.event_types[tag] = (event_type, plugin)
 
+    def _add_parts(self, kinds: list[Any], plugin: str) -> None:
+        """All of ``plugin``'s state types, or none."""
+        before = (dict(self.hero_parts), dict(self.campaign_parts), dict(self._part_plugins))
+        try:
+            for kind in kinds:
+                self._add_part(kind, plugin)
+        except PluginError:
+            self.hero_parts, self.campaign_parts, self._part_plugins = before
+            raise
+
+    def _add_part(self, kind: object, plugin: str) -> None:
+        """A plugin's state type: a HeroPart or CampaignPart with a namespace of its own and
+        an initial value (every field has a default)."""
+        if not (isinstance(kind, type) and issubclass(kind, HeroPart | CampaignPart)):
+            raise PluginError(
+                f"plugin {plugin!r} registered {kind!r} as state, not a HeroPart or CampaignPart"
+            )
+        scope = HeroPart if issubclass(kind, HeroPart) else CampaignPart
+        namespace = kind.namespace
+        if not isinstance(namespace, str) or not namespace:
+            raise PluginError(f"plugin {plugin!r}: state {kind.__name__} needs a namespace")
+        parts: dict[str, Any] = self.hero_parts if scope is HeroPart else self.campaign_parts
+        if namespace in parts:
+            other = self._part_plugins[scope, namespace]
+            raise PluginError(
+                f"{scope.__name__} namespace {namespace!r} is registered by both plugin "
+                f"{other!r} and plugin {plugin!r}"
+            )
+        try:
+            kind()
+        except (TypeError, msgspec.ValidationError) as error:
+            raise PluginError(
+                f"plugin {plugin!r}: state {kind.__name__} needs a default for every field "
+                f"(its initial value): {error}"
+            ) from None
+        parts[namespace] = kind
+        self._part_plugins[scope, namespace] = plugin
+
+    def typed_state(self, state: CampaignState) -> CampaignState:
+        """``state`` as read back from JSON (a snapshot) with the plugins' parts as their
+        registered types instead of plain dicts."""
+        if not state.plugins and not any(hero.plugins for hero in state.heroes.values()):
+            return state
+        heroes = {
+            name: msgspec.structs.replace(hero, plugins=typed_parts(hero.plugins, self.hero_parts))
+            if hero.plugins
+            else hero
+            for name, hero in state.heroes.items()
+        }
+        return msgspec.structs.replace(
+            state, heroes=heroes, plugins=typed_parts(state.plugins, self.campaign_parts)
+        )
+
     def origin(self, event: Event) -> tuple[str, str]:
         """The plugin (and its version) that defines this event's type."""
         tag = event.tag()
@@ -249,7 +314,10 @@ class Registry:
         """Identifies the code that folds events and the shape of the state it folds into;
         snapshots made by other code are ignored."""
         text = ";".join(f"{name}={version}" for name, version in sorted(self.versions.items()))
+        parts = [*self.hero_parts.values(), *self.campaign_parts.values()]
         shape = msgspec.json.encode(msgspec.json.schema(CampaignState))
+        if parts:  # the plugins' state types are part of the shape
+            shape += msgspec.json.encode(msgspec.json.schema_components(parts)[1])
         return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
 
     def default_dice(self) -> DiceSet:
@@ -277,4 +345,5 @@ def _union(types: tuple[type[Event], ...]) -> Any:
 
 
 def default_registry() -> Registry:
+    """The Registry of every installed plugin (``get_plugin_manager()``)."""
     return Registry(get_plugin_manager())

@@ -16,6 +16,7 @@ from ledger.model._content import (
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
+    specs_from_toml,
 )
 from ledger.model._event import (
     LEDGER_EVENT_TYPES,
@@ -39,10 +40,12 @@ from ledger.model._modifiers import (
     parse_modifier,
 )
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
+from ledger.model._plugin_state import CampaignPart, HeroPart, PluginState, typed_parts
 from ledger.model._state import (
     CampaignState,
     City,
     Condition,
+    ConditionRules,
     Debt,
     Frozen,
     Gems,
@@ -66,10 +69,12 @@ __all__ = [
     "MAX_MODIFIER",
     "META_TYPES",
     "CampaignCreated",
+    "CampaignPart",
     "CampaignState",
     "City",
     "ClassSpec",
     "Condition",
+    "ConditionRules",
     "ConditionSpec",
     "Debt",
     "Event",
@@ -79,6 +84,7 @@ __all__ = [
     "GroupCheck",
     "Hero",
     "HeroEvent",
+    "HeroPart",
     "HeroSpec",
     "Item",
     "ItemSpec",
@@ -88,6 +94,7 @@ __all__ = [
     "ModifierType",
     "Outcome",
     "Payment",
+    "PluginState",
     "ProfessionSpec",
     "ProgressiveCheck",
     "Redone",
@@ -110,4 +117,6 @@ __all__ = [
     "check_modifier",
     "judge",
     "parse_modifier",
+    "specs_from_toml",
+    "typed_parts",
 ]

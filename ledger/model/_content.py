@@ -2,11 +2,27 @@
 Professions, Talents, conditions, items, scenarios and factions. The core ships none of it;
 the base game is a plugin like any expansion."""
 
-from ledger.model._state import Frozen, Item
+from typing import TypeVar
+
+import msgspec
+
+from ledger.errors import BadInput
+from ledger.model._state import ConditionRules, Frozen, Item
+
+SpecT = TypeVar("SpecT", bound=msgspec.Struct)
 
 
 class HeroSpec(Frozen, frozen=True, kw_only=True):
-    """What a plugin knows of a Hero. ``None`` means unknown: it must be given on joining."""
+    """What a plugin knows of a Hero. ``None`` means unknown: it must be given on joining.
+
+    Attributes:
+        name: the Hero's name.
+        might: Might. agility: Agility. will: Will. taunt: Taunt.
+        chips: Stamina chips on the healthy side of the Vitality disk.
+        wounded_chips: chips on the wounded side.
+        classes: the two Classes the Hero chooses from at level 2.
+        source: where the known values come from, with their confidence.
+    """
 
     name: str
     might: int | None = None
@@ -60,10 +76,23 @@ class FactionSpec(Frozen, frozen=True, kw_only=True):
 
 
 class ConditionSpec(Frozen, frozen=True, kw_only=True):
+    """A condition a plugin registers (§3).
+
+    Attributes:
+        name: its name; unique across plugins.
+        number: its number; unique across plugins, since a third condition discards the
+            lowest-numbered one.
+        positive: a condition that helps the Hero (Invisible, Blessed).
+        effect: its printed text, for the players to read.
+        rules: what the ledger applies to the holder's rolls (dice added or removed, a
+            modifier on checks); without rules the condition stays a label.
+    """
+
     name: str
     number: int  # a third condition discards the lowest number (§3)
     positive: bool = False
     effect: str = ""
+    rules: ConditionRules | None = None
 
 
 class ScenarioSpec(Frozen, frozen=True, kw_only=True):
@@ -106,3 +135,25 @@ class ServiceSpec(Frozen, frozen=True, kw_only=True):
     heals_injury: bool = False  # discards one Injury card
     effect: str = ""  # what the ledger does not model, for the players to read
     source: str = ""
+
+
+def specs_from_toml(data: bytes | str, table: str, spec: type[SpecT]) -> list[SpecT]:
+    """The content of a TOML file holding one array of tables, ``[[table]]``, each one
+    ``spec``'s fields: ``specs_from_toml(text, "item", ItemSpec)``. A missing or misspelt
+    field, or a value of the wrong type, raises ``BadInput`` naming the entry and the field."""
+    try:
+        tables = msgspec.toml.decode(data, type=dict[str, list[dict[str, object]]])
+    except msgspec.DecodeError as error:  # ValidationError is a DecodeError
+        raise BadInput(f"{spec.__name__} content: {error}") from error
+    known = {field.encode_name for field in msgspec.structs.fields(spec)}
+    specs = []
+    for index, entry in enumerate(tables.get(table, [])):
+        where = f"[[{table}]] #{index + 1} ({entry.get('name', 'no name')})"
+        unknown = sorted(set(entry) - known)
+        if unknown:
+            raise BadInput(f"{where}: {spec.__name__} has no field {', '.join(unknown)}")
+        try:
+            specs.append(msgspec.convert(entry, spec))
+        except msgspec.ValidationError as error:
+            raise BadInput(f"{where}: {error}") from error
+    return specs

@@ -52,6 +52,8 @@ class HeroEvent(Event, frozen=True, kw_only=True):
 
 
 class CampaignCreated(Event, tag="ledger:campaign-created", frozen=True, kw_only=True):
+    """The first event of every campaign: its name."""
+
     name: str
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -100,6 +102,8 @@ class SessionStarted(Event, tag="ledger:session-started", frozen=True, kw_only=T
 
 
 class SessionEnded(Event, tag="ledger:session-ended", frozen=True, kw_only=True):
+    """The play session that is open ends."""
+
     def apply(self, state: CampaignState) -> CampaignState:
         if not state.session:
             raise RuleViolation("no play session is open; `session start` opens one")

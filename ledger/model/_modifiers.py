@@ -22,6 +22,9 @@ MAX_MODIFIER = 20
 
 
 class Verdict(NamedTuple):
+    """A modifier type's judgement: whether the Hero meets the requirement (``met``) and why,
+    in the players' words (``why``), shown either way."""
+
     met: bool
     why: str  # in the players' words, whether met or not
 
@@ -76,6 +79,7 @@ def parse_modifier(text: str) -> Modifier:
 
 
 def check_modifier(modifier: Modifier) -> Modifier:
+    """``modifier`` if its amount and names are acceptable, else ``BadInput``."""
     if not -MAX_MODIFIER <= modifier.amount <= MAX_MODIFIER or modifier.amount == 0:
         raise BadInput(
             f"a modifier is from -{MAX_MODIFIER} to +{MAX_MODIFIER} and not 0, "

@@ -1,12 +1,20 @@
 """Campaign state: frozen Structs that events fold into. Never mutated, only replaced."""
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from ledger.dice import DiceSet
 from ledger.errors import NotFound
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
+from ledger.model._plugin_state import (
+    CampaignPart,
+    HeroPart,
+    P,
+    PluginState,
+    read_part,
+    with_part,
+)
 from ledger.text import name_key, quoted
 
 Status = Literal["normal", "wounded", "exhausted"]
@@ -20,7 +28,13 @@ class Frozen(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Lock(Frozen, frozen=True, kw_only=True):
-    """Chips locked on a passive Hero action or an Item card (§2.2)."""
+    """Chips locked on a passive Hero action or an Item card (§2.2).
+
+    Attributes:
+        source: the action or Item card the chips lie on.
+        chips: how many chips lie there now.
+        required: how many it needs to take effect.
+    """
 
     source: str
     chips: int
@@ -28,7 +42,14 @@ class Lock(Frozen, frozen=True, kw_only=True):
 
 
 class Stamina(Frozen, frozen=True, kw_only=True):
-    """Where each Stamina chip is (§2.1). Health is unspent + spent + locked."""
+    """Where each Stamina chip is (§2.1). Health is unspent + spent + locked.
+
+    Attributes:
+        unspent: chips on the Vitality disk's unspent side.
+        spent: chips spent (they come back with a restore).
+        wound: chips turned to the wound side (they come back with a heal).
+        locks: chips locked on passive actions or items; ``locked`` is their total.
+    """
 
     unspent: int
     spent: int = 0
@@ -40,9 +61,35 @@ class Stamina(Frozen, frozen=True, kw_only=True):
         return sum(lock.chips for lock in self.locks)
 
 
+class ConditionRules(Frozen, frozen=True, kw_only=True):
+    """What a held condition does to the Hero's rolls in a scenario, applied by the ledger
+    (the base game's Blessed: ``action_dice=1, reaction_dice=1, discarded=True``). A condition
+    without rules is a label: the players apply its printed effect."""
+
+    action_dice: int = 0  # Action (red) dice it adds to checks and attacks; negative: removes
+    reaction_dice: int = 0  # Reaction dice it adds to reactive checks; negative: removes
+    modifier: int = 0  # added to an active ability check's total, like a printed modifier
+    abilities: tuple[str, ...] = ()  # the abilities whose checks it changes; empty: all
+    discarded: bool = False  # discarded after a roll it changed (Blessed, Weakened)
+
+    def applies(self, ability: str | None) -> bool:
+        """Whether it changes a check in ``ability`` (None: an attack, no ability)."""
+        return not self.abilities or ability in self.abilities
+
+
 class Condition(Frozen, frozen=True, kw_only=True):
+    """A condition a Hero holds (§3): ``hero.conditions`` holds at most two.
+
+    Attributes:
+        name: the condition's name, as its ``ConditionSpec`` spells it.
+        number: its number; a third condition discards the lowest-numbered one.
+        rules: its rules, recorded from the plugin's ConditionSpec when it was gained (None:
+            a label, or a condition recorded before conditions carried rules).
+    """
+
     name: str
     number: int
+    rules: ConditionRules | None = None
 
 
 class UseEffect(Frozen, frozen=True, kw_only=True):
@@ -85,11 +132,42 @@ class Keyword(Frozen, frozen=True, kw_only=True):
 
 
 class Gems(Frozen, frozen=True, kw_only=True):
+    """A Hero's gems (§6): at most 15 Achievement gems and at most 5 Inspiration gems."""
+
     achievement: int = 0
     inspiration: int = 0
 
 
 class Hero(Frozen, frozen=True, kw_only=True):
+    """A Hero as the campaign has made them: ``state.hero("Torrax")`` (any spelling of the
+    name), replaced, never changed, with ``state.with_hero(...)``.
+
+    Attributes:
+        name: the name as it joined the campaign.
+        might: the Might ability.
+        agility: the Agility ability.
+        will: the Will ability.
+        taunt: the Taunt value.
+        chips: Stamina chips on the Vitality disk when healthy.
+        wounded_chips: chips on the wounded side of the disk.
+        status: "normal", "wounded" or "exhausted" (§2.3).
+        stamina: where each Stamina chip is.
+        conditions: the conditions held, at most two, in the order gained.
+        items: every Item card and token the Hero carries, one entry per copy.
+        stars: the Hero's Stars (the currency).
+        gems: Achievement and Inspiration gems.
+        journal: keywords in the Hero's Journal.
+        classes: the two Classes the Hero may choose from at level 2.
+        hero_class: the Class chosen (stored as ``class``).
+        skills: Class skills learned, one per level from 2 to 5.
+        profession: the Hero's Profession, if any.
+        talents: Talents learned, in the order learned.
+        injuries: Injury cards held between scenarios.
+        city_points: City Activity points left in this City step.
+        sleeps: where the Hero sleeps at the end of this City step.
+        plugins: plugins' own state of the Hero, by namespace; read with ``part(Type)``.
+    """
+
     name: str
     might: int
     agility: int
@@ -112,6 +190,15 @@ class Hero(Frozen, frozen=True, kw_only=True):
     injuries: tuple[str, ...] = ()
     city_points: int = 0
     sleeps: str | None = None  # where the Hero sleeps at the end of this City step
+    plugins: dict[str, Any] = {}  # HeroPart values by namespace: read them with part()
+
+    def part(self, kind: type[P]) -> P:
+        """This Hero's state of a plugin (a ``HeroPart`` type), or its initial value."""
+        return read_part(self.plugins, kind)
+
+    def with_part(self, value: PluginState) -> "Hero":
+        """This Hero with a plugin's state replaced by ``value`` (under its namespace)."""
+        return msgspec.structs.replace(self, plugins=with_part(self.plugins, value, HeroPart))
 
     def item(self, name: str) -> Item:
         key = name_key(name)
@@ -169,6 +256,33 @@ class Debt(Frozen, frozen=True, kw_only=True):
 
 
 class CampaignState(Frozen, frozen=True, kw_only=True):
+    """The whole campaign at one point: what every event before it made, folded.
+
+    Attributes:
+        name: the campaign's name.
+        party_name: the party's name on the Party sheet.
+        heroes: the Heroes by name; read one with ``hero(name)``.
+        step: the City, Journey or Scenario step the campaign is in (None before the first).
+        steps_started: how many steps of each kind have started.
+        scenario_plays: how many times each scenario has been played.
+        level: the party's level.
+        xp: the party's experience.
+        journal: the Party Journal's keywords.
+        stock: Item cards and tokens no Hero carries, one entry per copy.
+        archive: cards out of the game.
+        scenario_cards: Scenario cards in the Stock.
+        outcomes: scenario outcomes as written on the Party sheet.
+        city: the City step being played, else None.
+        reputation: reputation by Faction.
+        session: the number of the session being played, 0 between sessions.
+        sessions: sessions started so far.
+        owed: consequences a command must still record; empty between commands.
+        dice: the dice set with `dice set`, else None (the plugins' definition).
+        group_check: a group check being played step by step, else None.
+        progressive_checks: progressive checks under way, by name.
+        plugins: plugins' own state of the campaign, by namespace; read with ``part(Type)``.
+    """
+
     name: str = ""
     party_name: str = ""
     heroes: dict[str, Hero] = {}
@@ -190,6 +304,15 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     dice: DiceSet | None = None  # set with `dice set`; None: the plugins' definition
     group_check: GroupCheck | None = None  # a group check being played step by step
     progressive_checks: dict[str, ProgressiveCheck] = {}
+    plugins: dict[str, Any] = {}  # CampaignPart values by namespace: read them with part()
+
+    def part(self, kind: type[P]) -> P:
+        """The campaign's state of a plugin (a ``CampaignPart`` type), or its initial value."""
+        return read_part(self.plugins, kind)
+
+    def with_part(self, value: PluginState) -> "CampaignState":
+        """The campaign with a plugin's state replaced by ``value`` (under its namespace)."""
+        return msgspec.structs.replace(self, plugins=with_part(self.plugins, value, CampaignPart))
 
     def hero(self, name: str) -> Hero:
         exact = self.heroes.get(name)  # names are unique by name_key (HeroJoined checks)

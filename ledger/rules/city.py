@@ -13,6 +13,7 @@ ROUGH_SLEEP_LOSS = 2
 
 
 def require_city_step(state: CampaignState, doing: str) -> City:
+    """The City step being played, or a refusal saying ``doing`` only happens in it (§8.1)."""
     if state.city is None or state.step is None or state.step.kind != "city":
         where = "before the first step" if state.step is None else f"in a {state.step.kind} step"
         raise RuleViolation(f"{doing} only happens in the City step, not {where} (§8.1)")
@@ -40,6 +41,8 @@ def resolve_event(state: CampaignState) -> CampaignState:
 
 
 def spend_points(state: CampaignState, hero: Hero, points: int) -> Hero:
+    """The Hero with ``points`` City Activity points fewer, once the City Event is resolved
+    (§8.1)."""
     city = require_city_step(state, "spending City Activity points")
     if not points:
         return hero
@@ -87,6 +90,7 @@ def activity(
 
 
 def sleep(state: CampaignState, hero: Hero, place: str) -> Hero:
+    """The Hero sleeping at ``place`` at the end of this City step."""
     require_city_step(state, "finding a place to sleep")
     return replace(hero, sleeps=check_name(place, "place to sleep"))
 
@@ -104,4 +108,5 @@ def end(state: CampaignState) -> CampaignState:
 
 
 def rough_sleepers(state: CampaignState) -> list[str]:
+    """The Heroes with no place to sleep yet (an exhausted Hero needs none)."""
     return [h.name for h in state.heroes.values() if h.sleeps is None and h.status != "exhausted"]

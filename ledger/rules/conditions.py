@@ -21,6 +21,7 @@ def gain(hero: Hero, condition: Condition) -> Hero:
 
 
 def remove(hero: Hero, name: str) -> Hero:
+    """The Hero without condition ``name``; refused when they do not have it."""
     require_affectable(hero)
     kept = tuple(held for held in hero.conditions if name_key(held.name) != name_key(name))
     if len(kept) == len(hero.conditions):

@@ -9,6 +9,7 @@ from ledger.text import name_key
 
 
 def owe(state: CampaignState, *debts: Debt) -> CampaignState:
+    """The state owing ``debts``: consequences the same command must still record."""
     return replace(state, owed=(*state.owed, *debts)) if debts else state
 
 
@@ -23,4 +24,5 @@ def settle(state: CampaignState, kind: str, hero: str, what: str = "") -> Campai
 
 
 def describe(owed: tuple[Debt, ...]) -> str:
+    """The debts in words, for a refusal that says what is still owed."""
     return "; ".join(f"{debt.hero}: {debt.kind} {debt.what}".rstrip() for debt in owed)

@@ -11,10 +11,12 @@ MAX_REPUTATION = 999
 
 
 def reputation(state: CampaignState, faction: str) -> int:
+    """The party's reputation with ``faction`` (any spelling), 0 when none yet."""
     return next((v for k, v in state.reputation.items() if name_key(k) == name_key(faction)), 0)
 
 
 def gain(state: CampaignState, faction: str, amount: int) -> CampaignState:
+    """The campaign with ``amount`` more reputation with ``faction``, up to the track's end."""
     faction = check_name(faction, "faction")
     known = next((k for k in state.reputation if name_key(k) == name_key(faction)), faction)
     total = reputation(state, known) + amount

@@ -13,12 +13,17 @@ MAX_INSPIRATION = 5
 
 
 class Gained(NamedTuple):
+    """What gaining gems did: the Hero after, the Inspiration gems that became Achievement
+    gems, and the gems lost past the 15th Achievement gem."""
+
     hero: Hero
     converted: int  # Inspiration gems that became Achievement gems (a 6th, §6)
     lost: int  # gems beyond the 15th Achievement gem, lost (§12.4)
 
 
 def gain(hero: Hero, kind: GemKind, count: int) -> Gained:
+    """The Hero with ``count`` more gems of ``kind``: a 6th Inspiration gem becomes an
+    Achievement gem, and one past the 15th is lost (§6, §12.4)."""
     gems, converted, lost = hero.gems, 0, 0
     for _ in range(count):
         if kind == "inspiration" and gems.inspiration < MAX_INSPIRATION:
@@ -33,6 +38,7 @@ def gain(hero: Hero, kind: GemKind, count: int) -> Gained:
 
 
 def spend(hero: Hero, kind: GemKind, count: int) -> Hero:
+    """The Hero with ``count`` gems of ``kind`` fewer; refused when they have too few."""
     have = getattr(hero.gems, kind)
     if count > have:
         raise RuleViolation(

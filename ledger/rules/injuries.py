@@ -15,6 +15,7 @@ def draw(hero: Hero, name: str) -> Hero:
 
 
 def remove(hero: Hero, name: str) -> Hero:
+    """The Hero without the Injury card ``name``; refused when they do not hold it."""
     key = name_key(name)
     for index, held in enumerate(hero.injuries):
         if name_key(held) == key:

@@ -48,6 +48,7 @@ def check_item(item: Item) -> Item:
 
 
 def add_item(hero: Hero, item: Item) -> Hero:
+    """The Hero carrying one more copy of ``item``."""
     return replace(hero, items=(*hero.items, item))
 
 

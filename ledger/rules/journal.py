@@ -14,6 +14,7 @@ MAX_TALLY = 999
 
 
 def find(journal: Journal, word: str) -> Keyword | None:
+    """The keyword ``word`` (any spelling) in ``journal``, crossed out or not, else None."""
     key = name_key(word)
     return next((entry for entry in journal if name_key(entry.word) == key), None)
 
@@ -30,6 +31,7 @@ def has_keyword(state: CampaignState, hero: str, word: str) -> bool:
 
 
 def add(journal: Journal, word: str, where: str) -> Journal:
+    """``journal`` with ``word`` written in; a keyword is never written twice (§8.5)."""
     word = check_name(word, "keyword")
     entry = find(journal, word)
     if entry is not None:
@@ -42,6 +44,7 @@ def add(journal: Journal, word: str, where: str) -> Journal:
 
 
 def cross(journal: Journal, word: str, where: str) -> Journal:
+    """``journal`` with ``word`` crossed out; it no longer counts."""
     entry = find(journal, word)
     if entry is None:
         raise RuleViolation(f"{quoted(word)} is not in {where}, so it cannot be crossed out")

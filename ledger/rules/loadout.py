@@ -16,22 +16,28 @@ HANDS_BY_HERO = {"matajam": 4}  # four arms double the active items (§7.2)
 
 
 def taken(hero: Hero) -> tuple[Item, ...]:
+    """The items the Hero takes into the scenario (all but those left behind)."""
     return tuple(item for item in hero.items if not item.left_behind)
 
 
 def load(hero: Hero) -> int:
+    """The encumbrance of what the Hero takes, active items (in the hands) not counted (§7.2)."""
     return sum(item.weight for item in taken(hero) if not item.active)
 
 
 def limit(hero: Hero) -> int:
+    """The Hero's encumbrance limit, raised by the backpacks they take (§7.2)."""
     return ENCUMBRANCE_LIMIT + sum(item.capacity for item in taken(hero))
 
 
 def hands(hero: Hero) -> int:
+    """How many hands the Hero has for active items."""
     return HANDS_BY_HERO.get(name_key(hero.name), HANDS)
 
 
 def check(hero: Hero) -> Hero:
+    """The Hero, if what they take is within their encumbrance limit; else a refusal saying
+    what to leave behind or make active (§7.2)."""
     if load(hero) > limit(hero):
         raise RuleViolation(
             f"{hero.name} would carry {load(hero)} encumbrance into the scenario; the limit is "
@@ -65,12 +71,14 @@ def leave_behind(state: CampaignState, hero: Hero, name: str) -> Hero:
 
 
 def bring(state: CampaignState, hero: Hero, name: str) -> Hero:
+    """The Hero with item ``name`` taken again, before the scenario starts."""
     if state.in_scenario:
         raise RuleViolation("an item left behind cannot be used during this scenario (§7.2)")
     return _set(hero, name, left_behind=False)
 
 
 def activate(state: CampaignState, hero: Hero, name: str) -> Hero:
+    """The Hero with item ``name`` in their hands, if they have the hands free."""
     item = hero.item(name)
     if item.left_behind:
         raise RuleViolation(f"{item.name} was left behind for this scenario")
@@ -86,11 +94,13 @@ def activate(state: CampaignState, hero: Hero, name: str) -> Hero:
 
 
 def deactivate(state: CampaignState, hero: Hero, name: str) -> Hero:
+    """The Hero with item ``name`` out of their hands, if the load still fits."""
     if not hero.item(name).active:
         raise RuleViolation(f"{hero.item(name).name} is not active")
     return checked(state, _set(hero, name, active=False))
 
 
 def check_scenario_start(state: CampaignState) -> None:
+    """Refuse to start a scenario while any Hero is over their encumbrance limit."""
     for hero in state.heroes.values():
         check(hero)

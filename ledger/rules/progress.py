@@ -16,6 +16,7 @@ BASIC_TALENTS = 5
 
 
 def gain_level(campaign: CampaignState, level: int) -> CampaignState:
+    """The party at ``level``: only the next level, only at the start of a City step (§9.1)."""
     step = campaign.step
     if step is None or step.kind != "city":
         raise RuleViolation("a level is gained at the start of a City step (§9.1), not now")
@@ -49,12 +50,14 @@ def _level_up(hero: Hero, level: int) -> Hero:
 
 
 def gain_xp(campaign: CampaignState, amount: int) -> CampaignState:
+    """The party with ``amount`` more XP, up to the most the Party sheet holds."""
     if campaign.xp + amount > MAX_XP:
         raise RuleViolation(f"the party would have more than {MAX_XP} XP")
     return replace(campaign, xp=campaign.xp + amount)
 
 
 def choose_class(campaign: CampaignState, hero: Hero, name: str) -> Hero:
+    """The Hero with Class ``name``, one of their two, chosen once at level 2 or later (§9.2)."""
     name = check_name(name, "Class")
     if campaign.level < 2:
         raise RuleViolation(
@@ -127,6 +130,8 @@ def learn_profession(campaign: CampaignState, hero: Hero, profession: str, talen
 
 
 def learn_talent(campaign: CampaignState, hero: Hero, talent: str, master: bool) -> Hero:
+    """The Hero with Talent ``talent`` of their Profession: basic Talents in card order, the
+    Master Talent after them (``master``) (§9.3)."""
     talent = check_name(talent, "Talent")
     if hero.profession is None:
         raise RuleViolation(f"{hero.name} has no Profession; Talents belong to a Profession")

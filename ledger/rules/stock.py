@@ -23,6 +23,7 @@ TOKEN_VALUES: dict[Shape, int] = {
 
 
 def copies(supply: Supply, name: str) -> int:
+    """How many copies of ``name`` the Stock or Archive ``supply`` holds."""
     return sum(1 for item in supply if name_key(item.name) == name_key(name))
 
 
@@ -37,6 +38,7 @@ def _stored(item: Item) -> Item:
 
 
 def add(state: CampaignState, item: Item, count: int, archive: bool) -> CampaignState:
+    """The campaign with ``count`` copies of ``item`` put in the Stock, or the Archive."""
     if not 1 <= count <= MAX_COPIES:
         raise RuleViolation(f"copies must be from 1 to {MAX_COPIES}, not {count}")
     item = _stored(items.check_item(item))
@@ -63,6 +65,8 @@ def source(state: CampaignState, name: str, archive_allowed: bool) -> Source:
 
 
 def gain(state: CampaignState, hero: str, item: Item, archive_allowed: bool) -> CampaignState:
+    """The campaign after Hero ``hero`` gains ``item`` from the Stock (or the Archive where
+    allowed); the copy leaves the supply it came from."""
     item = items.check_item(item)
     holder = state.hero(hero)
     found = source(state, item.name, archive_allowed)
@@ -121,6 +125,7 @@ def sell(state: CampaignState, hero: str, name: str, illegal_allowed: bool) -> C
 
 
 def unsellable(item: Item, illegal_allowed: bool) -> str:
+    """Why ``item`` cannot be sold, or an empty string when it can."""
     if item.quest:
         return "it is a Quest item"
     if item.illegal and not illegal_allowed:

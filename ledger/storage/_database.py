@@ -22,6 +22,7 @@ _warned = False
 
 
 def sqlite_version() -> tuple[int, ...]:
+    """The version of the SQLite library the ledger runs on."""
     return tuple(sqlite3.sqlite_version_info)
 
 

@@ -27,6 +27,9 @@ def _insert(nulls: tuple[bool, ...]) -> str:
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
+    """A campaign's state stored after event ``seq``: a cache that ``verify`` proves equal to
+    the fold of the events before it."""
+
     campaign: str
     seq: int
     revision: int  # seq of the last undo/redo this state accounts for, 0 for none
@@ -79,6 +82,9 @@ def _row(values: Sequence[Any]) -> Row:
 
 
 class EventStore:
+    """The append-only events of a ledger file and their snapshots: rows are appended in one
+    transaction per command and read back exactly as written."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
         # campaign: (the file's version when read, the head then); see head()

@@ -4,6 +4,9 @@ import msgspec
 
 
 class Problem(msgspec.Struct, frozen=True):
+    """One thing ``verify`` found wrong: the campaign (None: the file itself), the event
+    where known, and what is wrong."""
+
     campaign: str | None
     seq: int | None
     message: str

@@ -1,7 +1,7 @@
 """The Agemonia base game, registered through the same hooks as any expansion."""
 
 from importlib.resources import files
-from typing import Any
+from typing import TypeVar
 
 import msgspec
 
@@ -17,18 +17,19 @@ from ledger.model import (
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
+    specs_from_toml,
 )
 from ledger.text import name_key
 from ledger_base_game import events, events_city, events_progress
 
 __version__ = "0.2.0"
 
+SpecT = TypeVar("SpecT", bound=msgspec.Struct)
 
-def _load(file: str, table: str, spec: type[Any]) -> list[Any]:
+
+def _load(file: str, table: str, spec: type[SpecT]) -> list[SpecT]:
     """Content lives in TOML files under data/, one array of tables per file."""
-    data = files(__name__).joinpath("data", file).read_bytes()
-    content = msgspec.toml.decode(data, type=dict[str, list[spec]])  # type: ignore[valid-type]
-    return list(content[table])
+    return specs_from_toml(files(__name__).joinpath("data", file).read_bytes(), table, spec)
 
 
 @hookimpl

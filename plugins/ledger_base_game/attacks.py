@@ -16,17 +16,15 @@ from ledger.model import CampaignState, Debt, Hero, HeroEvent
 from ledger.rules import debts
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
 from ledger.text import check_amount
-from ledger_base_game.check_rules import in_force
+from ledger_base_game.check_rules import in_force, with_condition_dice
 
 MAX_ATTACK_DICE = 20
 
 
 def attack_dice(state: CampaignState, hero: Hero, dice: int) -> int:
-    """The action's dice, +1 Blessed, -1 Weakened (§3)."""
-    dice += in_force(state, hero, "blessed")
-    if dice and in_force(state, hero, "weakened"):
-        dice -= 1
-    return dice
+    """The action's dice and what the conditions in force add or remove: +1 Blessed, -1
+    Weakened (§3)."""
+    return with_condition_dice(dice, state, hero, None)
 
 
 class AttackMade(HeroEvent, tag="base:attack-made", frozen=True, kw_only=True):

@@ -1,6 +1,10 @@
 """What checks share (§4–§6): dice counts, faces against the die, modifiers recorded."""
 
+from functools import cache
+from importlib.resources import files
 from typing import Literal
+
+import msgspec
 
 from ledger.dice import (
     ACTION_VALUES,
@@ -12,7 +16,15 @@ from ledger.dice import (
     check_faces,
 )
 from ledger.errors import BadInput, RuleViolation
-from ledger.model import CampaignState, Hero, Modifier, check_modifier
+from ledger.model import (
+    CampaignState,
+    Condition,
+    ConditionRules,
+    ConditionSpec,
+    Hero,
+    Modifier,
+    check_modifier,
+)
 from ledger.text import name_key
 
 Ability = Literal["might", "agility", "will"]
@@ -30,6 +42,78 @@ def in_force(state: CampaignState, hero: Hero, condition: str) -> bool:
     return state.in_scenario and any(name_key(c.name) == condition for c in hero.conditions)
 
 
+@cache
+def _base_game_rules() -> dict[str, ConditionRules]:
+    """The rules of the base game's conditions by name, read from its content."""
+    data = files("ledger_base_game").joinpath("data", "conditions.toml").read_bytes()
+    specs = msgspec.toml.decode(data, type=dict[str, list[ConditionSpec]])["condition"]
+    return {name_key(spec.name): spec.rules for spec in specs if spec.rules is not None}
+
+
+def rules_of(condition: Condition) -> ConditionRules | None:
+    """What a held condition does to rolls: the rules recorded when it was gained; for one
+    recorded before conditions carried rules, the base game's rules of that name (Blessed
+    and Weakened did then what they do now); None: a label."""
+    if condition.rules is not None:
+        return condition.rules
+    return _base_game_rules().get(name_key(condition.name))
+
+
+def held_rules(
+    state: CampaignState, hero: Hero, ability: str | None
+) -> list[tuple[Condition, ConditionRules]]:
+    """The conditions in force (only in a scenario) with rules that change a roll in
+    ``ability`` (None: an attack), lowest number first."""
+    if not state.in_scenario:
+        return []
+    found = []
+    for condition in sorted(hero.conditions, key=lambda c: c.number):
+        rules = rules_of(condition)
+        if rules is not None and rules.applies(ability):
+            found.append((condition, rules))
+    return found
+
+
+def condition_dice(
+    state: CampaignState, hero: Hero, ability: str | None, red: bool = True
+) -> list[tuple[Condition, int]]:
+    """The dice each condition in force adds (or removes) on an Action (``red``) or
+    Reaction roll."""
+    return [
+        (condition, rules.action_dice if red else rules.reaction_dice)
+        for condition, rules in held_rules(state, hero, ability)
+        if (rules.action_dice if red else rules.reaction_dice)
+    ]
+
+
+def with_condition_dice(
+    dice: int, state: CampaignState, hero: Hero, ability: str | None, red: bool = True
+) -> int:
+    """``dice`` with what the conditions in force add, then what they remove (never below
+    0): Blessed and Weakened on a one-die roll leave it one die (§3)."""
+    changes = [n for _, n in condition_dice(state, hero, ability, red)]
+    dice += sum(n for n in changes if n > 0)
+    return max(0, dice + sum(n for n in changes if n < 0))
+
+
+def condition_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
+    """What the conditions in force add to an active check's total in ``ability``."""
+    return sum(rules.modifier for _, rules in held_rules(state, hero, ability))
+
+
+def spent_conditions(
+    state: CampaignState, hero: Hero, ability: str | None, red: bool = True
+) -> list[str]:
+    """The conditions discarded after this roll: those in force whose rules say so and
+    that change it (its dice, or an active check's total)."""
+    return [
+        condition.name
+        for condition, rules in held_rules(state, hero, ability)
+        if rules.discarded
+        and ((rules.action_dice or (rules.modifier and ability)) if red else rules.reaction_dice)
+    ]
+
+
 def dice_for(
     state: CampaignState,
     hero: Hero,
@@ -39,16 +123,13 @@ def dice_for(
     *,
     focus: bool = False,
 ) -> int:
-    """The Hero's level in the ability, +2 for an Inspiration gem, +1 Focus, +1 Blessed,
-    -1 Weakened (red dice only) (§5.1, §3)."""
+    """The Hero's level in the ability, +2 for an Inspiration gem, +1 Focus, and what the
+    conditions in force add or remove: +1 Blessed, -1 Weakened (red dice only) (§5.1, §3)."""
     check_ability(ability)
     if focus and not state.in_scenario:
         raise RuleViolation("Focus is an action, taken in a scenario (§5.1)")
     dice = int(getattr(hero, ability)) + (INSPIRATION_DICE if inspiration else 0) + focus
-    dice += in_force(state, hero, "blessed")
-    if red and dice and in_force(state, hero, "weakened"):
-        dice -= 1
-    return dice
+    return with_condition_dice(dice, state, hero, ability, red)
 
 
 def dice_reason(
@@ -66,10 +147,7 @@ def dice_reason(
         parts.append("+2 Inspiration gem (declared before the roll)")
     if focus:
         parts.append("+1 Focus")
-    if in_force(state, hero, "blessed"):
-        parts.append("+1 Blessed")
-    if red and in_force(state, hero, "weakened"):
-        parts.append("-1 Weakened")
+    parts += [f"{n:+d} {c.name}" for c, n in condition_dice(state, hero, ability, red)]
     return " (" + ", ".join(parts) + ")"
 
 

@@ -28,6 +28,8 @@ from ledger_base_game.check_rules import (
     check_discards,
     check_gems,
     checked_roll,
+    condition_modifier,
+    held_rules,
     modifier_total,
 )
 from ledger_base_game.group_checks import GROUP_EVENT_TYPES
@@ -108,6 +110,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         total = action_successes(self.faces) + from_stamina
         total += modifier_total(self.modifiers, self.discard)
         total += int(self.achievement) - int(self.hindered)
+        total += condition_modifier(state, hero, self.ability)
         if total != self.total:
             raise RuleViolation(f"the roll and modifiers total {total}, not {self.total}")
         success = None if self.target is None else total >= self.target
@@ -130,6 +133,12 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
 
     def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
         notes = _stamina_note(before, self.faces)
+        hero = before.hero(self.hero)
+        notes += [
+            f"{condition.name}: {rules.modifier:+d} to the total (condition)"
+            for condition, rules in held_rules(before, hero, self.ability)
+            if rules.modifier
+        ]
         if self.progressive is not None:
             check = after.progressive_checks[self.progressive]
             done = "complete" if check.complete else f"{check.remaining} to go"

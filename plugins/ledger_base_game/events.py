@@ -5,7 +5,17 @@ from typing import ClassVar, Literal
 from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
-from ledger.model import CampaignState, Condition, Event, Hero, HeroEvent, Item, Stamina, StepKind
+from ledger.model import (
+    CampaignState,
+    Condition,
+    ConditionRules,
+    Event,
+    Hero,
+    HeroEvent,
+    Item,
+    Stamina,
+    StepKind,
+)
 from ledger.rules import city, conditions, debts, items, loadout, stamina, stars, steps
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
@@ -14,6 +24,8 @@ from ledger_base_game.checks import CHECK_EVENT_TYPES
 
 
 class HeroJoined(HeroEvent, tag="base:hero-joined", frozen=True, kw_only=True):
+    """A Hero joins the campaign with their abilities and Vitality disk."""
+
     might: int
     agility: int
     will: int
@@ -57,6 +69,8 @@ def _check_range(value: int, what: str, low: int, high: int) -> None:
 
 
 class StepStarted(Event, tag="base:step-started", frozen=True, kw_only=True):
+    """The next City, Journey or Scenario step starts."""
+
     kind: StepKind
     scenario: int | None = None
     arena: bool = False  # the scenario is an Arena scenario (§8.2)
@@ -166,6 +180,8 @@ class _Amount(HeroEvent, frozen=True, kw_only=True):
 
 
 class StaminaSpent(_Amount, tag="base:stamina-spent", frozen=True, kw_only=True):
+    """The Hero spends ``amount`` unspent Stamina chips (a cost)."""
+
     what = "stamina to spend"
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -177,6 +193,8 @@ class StaminaSpent(_Amount, tag="base:stamina-spent", frozen=True, kw_only=True)
 
 
 class StaminaLost(_Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
+    """The Hero loses ``amount`` stamina; a shortfall becomes damage."""
+
     what = "stamina to lose"
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -188,6 +206,8 @@ class StaminaLost(_Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
 
 
 class StaminaRestored(_Amount, tag="base:stamina-restored", frozen=True, kw_only=True):
+    """``amount`` spent Stamina chips return to the unspent side."""
+
     what = "stamina to restore"
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -198,6 +218,8 @@ class StaminaRestored(_Amount, tag="base:stamina-restored", frozen=True, kw_only
 
 
 class StaminaLocked(_Amount, tag="base:stamina-locked", frozen=True, kw_only=True):
+    """The Hero locks ``amount`` chips on ``source`` (a passive action or an item)."""
+
     source: str = "passive"
     what = "stamina to lock"
 
@@ -210,6 +232,8 @@ class StaminaLocked(_Amount, tag="base:stamina-locked", frozen=True, kw_only=Tru
 
 
 class StaminaUnlocked(HeroEvent, tag="base:stamina-unlocked", frozen=True, kw_only=True):
+    """The Hero ends ``source``; the chips locked on it become spent."""
+
     source: str = "passive"
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -220,6 +244,8 @@ class StaminaUnlocked(HeroEvent, tag="base:stamina-unlocked", frozen=True, kw_on
 
 
 class DamageTaken(_Amount, tag="base:damage-taken", frozen=True, kw_only=True):
+    """The Hero takes ``amount`` damage: disk, then spent, then locked chips (§2.2)."""
+
     what = "damage"
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -231,6 +257,8 @@ class DamageTaken(_Amount, tag="base:damage-taken", frozen=True, kw_only=True):
 
 
 class DamageHealed(_Amount, tag="base:damage-healed", frozen=True, kw_only=True):
+    """The Hero heals ``amount`` damage: wound chips return to the disk."""
+
     what = "damage to heal"
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -241,6 +269,8 @@ class DamageHealed(_Amount, tag="base:damage-healed", frozen=True, kw_only=True)
 
 
 class StatusRemoved(HeroEvent, tag="base:status-removed", frozen=True, kw_only=True):
+    """The Hero is no longer wounded, or no longer exhausted."""
+
     status: Literal["wounded", "exhausted"]
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -251,13 +281,36 @@ class StatusRemoved(HeroEvent, tag="base:status-removed", frozen=True, kw_only=T
         return f"{self.hero} is no longer {self.status}"
 
 
-class ConditionGained(HeroEvent, tag="base:condition-gained", frozen=True, kw_only=True):
+MAX_CONDITION_CHANGE = 9  # dice or modifier a condition's rules may add or take away
+
+
+def _check_rules(rules: ConditionRules | None) -> None:
+    if rules is None:
+        return
+    low, high = -MAX_CONDITION_CHANGE, MAX_CONDITION_CHANGE
+    for field in ("action_dice", "reaction_dice", "modifier"):
+        _check_range(getattr(rules, field), f"a condition's {field.replace('_', ' ')}", low, high)
+    for ability in rules.abilities:
+        if ability not in ("might", "agility", "will"):
+            raise RuleViolation(f"the abilities are might, agility and will, not {ability!r}")
+
+
+class ConditionGained(
+    HeroEvent, tag="base:condition-gained", frozen=True, kw_only=True, omit_defaults=True
+):
+    """The Hero gains a condition; ``rules`` (from its ConditionSpec) are what it does to
+    rolls, carried by the event so a replay never depends on content. Without rules (a
+    label, or recorded before conditions carried rules) the payload is as it always was."""
+
     condition: str
     number: int
+    rules: ConditionRules | None = None
 
     def apply(self, state: CampaignState) -> CampaignState:
         _check_range(self.number, "condition number", 1, 99)
-        gained = Condition(name=check_name(self.condition, "condition"), number=self.number)
+        _check_rules(self.rules)
+        name = check_name(self.condition, "condition")
+        gained = Condition(name=name, number=self.number, rules=self.rules)
         return state.with_hero(conditions.gain(state.hero(self.hero), gained))
 
     def describe(self) -> str:
@@ -281,6 +334,8 @@ class ConditionGained(HeroEvent, tag="base:condition-gained", frozen=True, kw_on
 
 
 class ConditionRemoved(HeroEvent, tag="base:condition-removed", frozen=True, kw_only=True):
+    """The Hero loses a condition they hold."""
+
     condition: str
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -328,6 +383,8 @@ class ItemGiven(HeroEvent, tag="base:item-given", frozen=True, kw_only=True):
 
 
 class ItemDiscarded(HeroEvent, tag="base:item-discarded", frozen=True, kw_only=True):
+    """The Hero discards one copy of ``item``."""
+
     item: str
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -356,6 +413,8 @@ class ItemUsed(HeroEvent, tag="base:item-used", frozen=True, kw_only=True):
 
 
 class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):
+    """The Hero gains ``amount`` Stars."""
+
     what = "Stars"
     maximum = MAX_STARS
 
@@ -367,6 +426,8 @@ class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):
 
 
 class StarsSpent(_Amount, tag="base:stars-spent", frozen=True, kw_only=True):
+    """The Hero spends ``amount`` Stars they have."""
+
     what = "Stars"
     maximum = MAX_STARS
 

@@ -67,7 +67,7 @@ def test_it_is_found_through_its_entry_point(installed: Path) -> None:
     assert Path(plugin.__file__).is_relative_to(installed)  # the pip-installed copy
     listed = json.loads(ok(pm, installed / "x.db", "plugins", "--json").stdout)
     (entry,) = [p for p in listed if p["name"] == PLUGIN]
-    assert entry["version"] == "0.1.0"
+    assert entry["version"] == "0.2.0"
     assert {"register_commands", "validate_event", "interpret_item_phrase"} <= set(entry["hooks"])
 
 
@@ -150,9 +150,11 @@ def test_its_events_record_the_plugin_and_version(installed: Path, db_path: Path
     assert (last["type"], last["plugin"], last["plugin_version"]) == (
         "example:gadget-built",
         PLUGIN,
-        "0.1.0",
+        "0.2.0",
     )
-    assert json.loads(last["payload"]) == {"type": "example:gadget-built", "hero": "Torrax"}
+    assert last["schema"] == 2  # 0.2.0 records the cost (0.1.0's rows are upcast)
+    payload = {"type": "example:gadget-built", "hero": "Torrax", "cost": 1}
+    assert json.loads(last["payload"]) == payload
 
 
 def test_its_validator_vetoes_giving_a_gadget(installed: Path, db_path: Path) -> None:
@@ -199,10 +201,10 @@ def test_opened_without_it_the_campaign_names_it(installed: Path, db_path: Path)
     assert "not loaded" in str(refused.value)
     verified = cli(base_only, db_path, "verify")
     assert verified.exit_code == 1
-    assert f"plugin '{PLUGIN}' 0.1.0, which is not loaded" in verified.output
+    assert f"plugin '{PLUGIN}' 0.2.0, which is not loaded" in verified.output
     log = json.loads(ok(base_only, db_path, "log", "--json").stdout)
     assert log[-1]["type"] == "example:gadget-built"
-    assert log[-1]["payload"] == {"type": "example:gadget-built", "hero": "Torrax"}
+    assert log[-1]["payload"] == {"type": "example:gadget-built", "hero": "Torrax", "cost": 1}
     assert cli(base_only, db_path, "gadget", "list").exit_code == 2  # not offered
     assert rows_of(db_path) == stored
 
@@ -232,4 +234,4 @@ def test_the_authors_own_tests_pass_with_the_pytest_plugin(site: Path) -> None:
     source = site.parent / "source"
     result = run(site, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=source)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "4 passed" in result.stdout
+    assert "9 passed" in result.stdout

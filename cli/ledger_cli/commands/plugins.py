@@ -1,4 +1,6 @@
-"""plugins"""
+"""plugins | plugin list | plugin new"""
+
+from pathlib import Path
 
 import click
 from sqlite_utils import Database
@@ -8,7 +10,8 @@ from ledger.storage import migrations
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
-from ledger_cli.parsing import Command
+from ledger_cli.parsing import Command, Group
+from ledger_cli.scaffold import plugin_names, write_plugin
 
 
 @click.command("plugins", cls=Command)
@@ -47,5 +50,40 @@ def plugins(app: App, as_json: bool) -> None:
             click.echo(printable(f"  FAILED: {problem}"))
 
 
+@click.command("new", cls=Command)
+@click.argument("name")
+@click.option(
+    "--directory",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path(),
+    show_default="the current folder",
+    help="Where to write the plugin's folder.",
+)
+def new(name: str, directory: Path) -> None:
+    """Write a ready expansion NAME (e.g. frozen-north) into a new folder: a distribution with
+    its entry point, an event type with its rule and its state, an action, a command, a check
+    modifier type, a content file, tests that pass as written and a README.
+
+    \b
+    Example:
+      campaign-ledger plugin new frozen-north
+      cd frozen-north && pip install -e . && python -m pytest
+    """
+    written = write_plugin(name, directory)
+    names = plugin_names(name)
+    click.echo(f"Wrote {names.distribution} (plugin {names.plugin}) in {written}")
+    click.echo(f"Next: cd {written} && pip install -e . && python -m pytest")
+
+
+@click.group("plugin", cls=Group)
+def plugin() -> None:
+    """Plugins: list the loaded ones, or start a new one."""
+
+
+plugin.add_command(new)
+plugin.add_command(plugins, "list")
+
+
 def register(cli: click.Group) -> None:
     cli.add_command(plugins)
+    cli.add_command(plugin)

@@ -3,21 +3,25 @@
 import re
 
 from ledger.errors import BadInput
-from ledger.hosting import CommandGroup, hookimpl
+from ledger.hosting import CommandGroup, Upcaster, hookimpl
 from ledger.model import (
     CampaignState,
+    ConditionRules,
+    ConditionSpec,
     Event,
     ItemSpec,
     ModifierType,
+    PluginState,
     ProfessionSpec,
     Situation,
     TalentSpec,
     Verdict,
 )
 from ledger.text import name_key
-from ledger_example_expansion.events import EVENT_TYPES, GADGET, KIT, carries
+from ledger_example_expansion import events
+from ledger_example_expansion.events import EVENT_TYPES, GADGET, KIT, Guild, Workshop, carries
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 LOCK_PHRASE = "Opens any lock"
 
@@ -25,6 +29,29 @@ LOCK_PHRASE = "Opens any lock"
 @hookimpl
 def register_event_types() -> list[type[Event]]:
     return list(EVENT_TYPES)
+
+
+@hookimpl
+def register_state() -> list[type[PluginState]]:
+    """The Workshop of each Hero and the Guild's count, folded by ``example:gadget-built``."""
+    return [Workshop, Guild]
+
+
+@hookimpl
+def register_upcasters() -> list[Upcaster]:
+    """Version 0.2.0 records a gadget's cost (schema 2); rows of 0.1.0 are read through this."""
+    return [Upcaster(tag="example:gadget-built", from_schema=1, upcast=events.upcast_v1)]
+
+
+@hookimpl
+def register_conditions() -> list[ConditionSpec]:
+    """Steady Hands: a condition with rules the ledger applies (+1 on one Agility check in a
+    scenario, then discarded). Its number must not be one of the base game's (1-10)."""
+    rules = ConditionRules(modifier=1, abilities=("agility",), discarded=True)
+    effect = "+1 on your next Agility check; then discard."
+    return [
+        ConditionSpec(name="Steady Hands", number=21, positive=True, effect=effect, rules=rules)
+    ]
 
 
 @hookimpl

@@ -3,12 +3,18 @@ and Python callers share them, as they share the base game's)."""
 
 from ledger.actions import Game
 from ledger.model import CampaignState, Event
+from ledger.text import name_key
 from ledger_example_expansion.events import GADGET, GadgetBuilt, carries
+
+TINKERING = "Tinkering"
 
 
 def build_gadget(game: Game, *, hero: str) -> list[Event]:
-    """The Hero spends 1 Stamina chip at their Tinker's Kit to build a Clockwork Gadget."""
-    return [GadgetBuilt(hero=game.hero(hero).name)]
+    """The Hero spends 1 Stamina chip at their Tinker's Kit to build a Clockwork Gadget; a
+    Hero with the Tinkering Talent builds for free."""
+    found = game.hero(hero)
+    tinkerer = name_key(TINKERING) in map(name_key, found.talents)
+    return [GadgetBuilt(hero=found.name, cost=0 if tinkerer else 1)]
 
 
 def gadgets_carried(state: CampaignState) -> dict[str, int]:

@@ -12,7 +12,8 @@ from ledger_example_expansion import actions
 @json_option
 @pass_app
 def build(app: App, hero: str, as_json: bool) -> None:
-    """HERO spends 1 Stamina chip at their Tinker's Kit to build a Clockwork Gadget.
+    """HERO spends 1 Stamina chip at their Tinker's Kit to build a Clockwork Gadget
+    (a Tinkerer, with the Tinkering Talent, builds for free).
 
     \b
     Example:

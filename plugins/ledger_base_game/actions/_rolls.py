@@ -23,7 +23,14 @@ from ledger.model import (
     parse_modifier,
 )
 from ledger.text import quoted
-from ledger_base_game.check_rules import ABILITIES, Ability, dice_for, dice_reason, in_force
+from ledger_base_game.check_rules import (
+    ABILITIES,
+    Ability,
+    condition_modifier,
+    dice_for,
+    dice_reason,
+    spent_conditions,
+)
 from ledger_base_game.checks import CheckGemSpent
 from ledger_base_game.events import ConditionRemoved, ItemDiscarded
 
@@ -110,6 +117,7 @@ class Declared(msgspec.Struct, frozen=True, kw_only=True):
     discard: tuple[str, ...]
     modifiers: tuple[Modifier, ...]
     focus: bool = False
+    conditions: int = 0  # what the conditions in force add to an active check's total
 
     @property
     def bonus(self) -> int:
@@ -117,8 +125,8 @@ class Declared(msgspec.Struct, frozen=True, kw_only=True):
 
     def adds(self, hindered: bool) -> int:
         """What an active check adds to the successes rolled: the modifiers that apply, an
-        Achievement gem, -1 Hindered."""
-        return self.bonus + self.achievement - hindered
+        Achievement gem, the conditions in force, -1 Hindered."""
+        return self.bonus + self.achievement + self.conditions - hindered
 
 
 def declare(
@@ -153,6 +161,7 @@ def declare(
         achievement=declaration.get("achievement", False),
         discard=tuple(hero.item(name).name for name in discarding),
         modifiers=judged,
+        conditions=condition_modifier(state, hero, chosen) if red else 0,
     )
 
 
@@ -235,14 +244,14 @@ def read_faces(faces: Sequence[str]) -> tuple[str, ...]:
 
 
 def consequences(state: CampaignState, declared: Declared, red: bool = True) -> list[Event]:
-    """Events after the roll: items discarded, gems spent, Blessed/Weakened discarded."""
+    """Events after the roll: items discarded, gems spent, the conditions the roll spends
+    (Blessed, Weakened) discarded."""
     hero = declared.hero.name
     events: list[Event] = [ItemDiscarded(hero=hero, item=name) for name in declared.discard]
     if declared.inspiration:
         events.append(CheckGemSpent(hero=hero, kind="inspiration"))
     if declared.achievement:
         events.append(CheckGemSpent(hero=hero, kind="achievement"))
-    for condition in ("Blessed", "Weakened") if red else ("Blessed",):
-        if in_force(state, declared.hero, condition.lower()):
-            events.append(ConditionRemoved(hero=hero, condition=condition))
+    for condition in spent_conditions(state, declared.hero, declared.ability, red):
+        events.append(ConditionRemoved(hero=hero, condition=condition))
     return events

@@ -6,7 +6,7 @@ from ledger.dice import roll as roll_dice
 from ledger.model import Event
 from ledger_base_game.actions._rolls import DiceChoice, dice_in_force, read_faces
 from ledger_base_game.attacks import AttackMade, StaminaSpentCursed, attack_dice
-from ledger_base_game.check_rules import in_force
+from ledger_base_game.check_rules import in_force, spent_conditions
 from ledger_base_game.events import ConditionRemoved, StaminaSpent
 
 
@@ -51,7 +51,6 @@ def attack(
     if paid > 0:
         pay = StaminaSpentCursed if cursed else StaminaSpent
         events.append(pay(hero=found.name, amount=paid))
-    for condition in ("Blessed", "Weakened", *(("Cursed",) if cursed else ())):
-        if in_force(state, found, condition.lower()):
-            events.append(ConditionRemoved(hero=found.name, condition=condition))
+    for condition in (*spent_conditions(state, found, None), *(("Cursed",) if cursed else ())):
+        events.append(ConditionRemoved(hero=found.name, condition=condition))
     return events

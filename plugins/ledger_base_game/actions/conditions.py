@@ -8,7 +8,8 @@ from ledger_base_game.events import ConditionGained, ConditionRemoved
 def gain_condition(game: Game, *, hero: str, condition: str) -> list[Event]:
     """The Hero gains a condition the loaded plugins know."""
     spec = game.registry.conditions.get(condition)
-    return [ConditionGained(hero=game.hero(hero).name, condition=spec.name, number=spec.number)]
+    found = game.hero(hero).name
+    return [ConditionGained(hero=found, condition=spec.name, number=spec.number, rules=spec.rules)]
 
 
 def remove_condition(game: Game, *, hero: str, condition: str) -> list[Event]:

@@ -93,6 +93,8 @@ def party_show(app: App, at: str | None = None, as_json: bool = False) -> None:
         click.echo(f"Party Journal: {output.journal_text(state.journal)}")
     if state.session:
         click.echo(f"Play session {state.session} is open")
+    for line in output.plugins_text(state.plugins):  # the plugins' own state of the campaign
+        click.echo(line)
     for found in state.heroes.values():
         click.echo("")
         click.echo("\n".join(output.hero_text(found, state)))

@@ -99,7 +99,8 @@ def odds(
         else "stamina faces count +2 (outside a scenario)"
     )
     click.echo(
-        f"{result.hero}: {result.dice} dice, {result.bonus:+d} from modifiers and gems, {stamina}"
+        f"{result.hero}: {result.dice} dice, {result.bonus:+d} from modifiers, gems and "
+        f"conditions, {stamina}"
     )
     click.echo(
         f"P(total >= {target}) = {result.probability:.6f}; expected stamina spent "
