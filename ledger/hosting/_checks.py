@@ -36,7 +36,7 @@ def check_hooks(pm: pluggy.PluginManager, plugin: object) -> None:
             impl.plugin is plugin and not impl.optionalhook for impl in caller.get_hookimpls()
         ):
             problems.append(f"{caller.name} is not a hook{closest(caller.name, names)}")
-    for attribute in sorted(vars(plugin) if hasattr(plugin, "__dict__") else ()):
+    for attribute in dir(plugin):  # a module's names, or a class's and its instance's
         function = getattr(plugin, attribute, None)
         if not callable(function) or isinstance(function, type) or hasattr(function, MARK):
             continue

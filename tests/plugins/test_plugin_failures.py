@@ -362,3 +362,19 @@ def test_a_stored_event_a_plugin_can_no_longer_apply_is_named(db_path: Path) -> 
         "Error: event #3: plugin 'frost' failed applying event 'frost:frostbite': "
         "ZeroDivisionError: division by zero\n",
     )
+
+
+class Unmarked:
+    """A plugin class whose hook lost its marker."""
+
+    @staticmethod
+    def register_talents() -> list[TalentSpec]:
+        return talents()
+
+
+def test_an_unmarked_hook_of_a_plugin_class_is_found() -> None:
+    pm = get_plugin_manager()
+    plugin = Unmarked()
+    pm.register(plugin, name="unmarked")
+    with pytest.raises(PluginError, match="register_talents has no @hookimpl"):
+        pm.check(plugin)
