@@ -53,6 +53,9 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("phrase",), "phrase"),
 )
 
+# Faces above this one, offered by module name: the CLI never imports them itself.
+FACES: tuple[tuple[tuple[str, ...], str], ...] = ((("serve",), "ledger_web.command"),)
+
 
 class LedgerContext(click.Context):
     """The root's context, which keeps the arguments the root parsed: a command that lost a
@@ -271,6 +274,8 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     assert isinstance(cli, LedgerGroup)
     for names, module in CORE_COMMANDS:
         cli.add_lazy(names, [f"ledger_cli.commands.{module}"])
+    for names, module in FACES:
+        cli.add_lazy(names, [module])
     cli.missing = Missing()
     problems += add_plugin_commands(cli, pm, cli.missing)
     return cli

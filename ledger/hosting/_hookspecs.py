@@ -1,6 +1,7 @@
 # mypy: disable-error-code="empty-body"
 """The hooks a plugin may implement. Registries return lists; the host refuses duplicates."""
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
@@ -141,3 +142,8 @@ def register_modifier_types() -> list[ModifierType]:
 @hookspec
 def register_state() -> list[type[PluginState]]:
     """This plugin's own state: HeroPart and CampaignPart types, each under its namespace."""
+
+
+@hookspec
+def register_actions() -> list[Callable[..., Any]]:
+    """Actions (``-> list[Event]``) and queries a face may offer, named by function name."""

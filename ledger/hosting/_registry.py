@@ -11,7 +11,7 @@ import pluggy
 import ledger
 from ledger.dice import DiceSet, check_dice, choose_default
 from ledger.errors import LedgerError, NotFound, PluginError
-from ledger.hosting._hooks import answer_of
+from ledger.hosting._hooks import answer_of, collect_from
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
@@ -320,9 +320,24 @@ class Registry:
             shape += msgspec.json.encode(msgspec.json.schema_components(parts)[1])
         return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
 
+    @cached_property
+    def actions(self) -> Catalogue[Callable[..., Any]]:
+        """The actions and queries plugins offer (``register_actions``), by function name;
+        collected when first asked for (importing every action costs a command start-up)."""
+        found: Catalogue[Callable[..., Any]] = Catalogue("action", _action_name)
+        for action, plugin in collect_from(self.pm.hook.register_actions):  # serve: strict
+            if not callable(action) or not isinstance(getattr(action, "__name__", None), str):
+                raise PluginError(f"plugin {plugin!r} registered {action!r}, not a function")
+            found.add(action, plugin)
+        return found
+
     def default_dice(self) -> DiceSet:
         """The plugins' die definition, used unless the campaign or the command sets one."""
         return choose_default(self.dice.get(name) for name in self.dice.names())
+
+
+def _action_name(action: Callable[..., Any]) -> str:
+    return str(action.__name__)
 
 
 def _checked_dice(dice: object, plugin: str) -> DiceSet:

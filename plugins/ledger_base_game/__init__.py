@@ -1,7 +1,9 @@
 """The Agemonia base game, registered through the same hooks as any expansion."""
 
+import inspect
+from collections.abc import Callable
 from importlib.resources import files
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -82,6 +84,15 @@ def register_commands(cli: CommandGroup) -> None:
     from ledger_base_game import commands  # imports click: only when a CLI is built
 
     commands.register(cli)
+
+
+@hookimpl
+def register_actions() -> list[Callable[..., Any]]:
+    """Every action and query of ``actions.__all__`` (its types aside)."""
+    from ledger_base_game import actions  # imported when a face lists them, not per command
+
+    found = (getattr(actions, name) for name in actions.__all__)
+    return [function for function in found if inspect.isfunction(function)]
 
 
 @hookimpl(trylast=True)

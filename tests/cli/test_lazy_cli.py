@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from ledger.hosting import get_plugin_manager
 from ledger_base_game.commands import COMMANDS
-from ledger_cli.app import CORE_COMMANDS, build_cli
+from ledger_cli.app import CORE_COMMANDS, FACES, build_cli
 from ledger_cli.lazy import LazyGroup
 
 
@@ -30,6 +30,7 @@ def test_the_lazy_tables_name_exactly_what_the_modules_define() -> None:
     eager = click.Group()
     modules = [f"ledger_cli.commands.{module}" for _, module in CORE_COMMANDS]
     modules += [f"ledger_base_game.commands.{m}" for _, behind in COMMANDS for m in behind]
+    modules += [module for _, module in FACES]
     for module in modules:
         importlib.import_module(module).register(eager)
     lazy = build_cli(get_plugin_manager())

@@ -14,6 +14,7 @@
 - ``expansion``: the example expansion, pip-installed into a folder of its own;
 - ``plugin_sites``: a plugin a test writes, installed by hand (``fake_distribution``);
 - ``figures``: the reliability tests' figures (``--report-figures``).
+- ``web``: the web app under test, in process (``client``) or a real server (``serving``).
 
 The repository's root is ``ROOT``, for tests that read its files (README, examples, bench).
 """

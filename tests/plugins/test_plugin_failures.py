@@ -199,25 +199,25 @@ def test_a_hook_that_would_never_be_called_refuses_the_plugin(
     )
 
 
-class Actions:
-    """A hookspec another part of the project may add (the web app's register_actions)."""
+class Weather:
+    """A hookspec another part of the project may add, as the web app added register_actions."""
 
     @staticmethod
     @hookspec
-    def register_actions() -> list[object]:
-        """Actions the web app offers."""
+    def register_weather() -> list[object]:
+        """Kinds of weather."""
 
 
 def test_every_hookspec_the_manager_declares_is_a_hook() -> None:
     pm = get_plugin_manager()
-    pm.add_hookspecs(Actions)
+    pm.add_hookspecs(Weather)
     misspelt = plugin_of(register_action=lambda: [])
     pm.register(misspelt, name="misspelt")
     with pytest.raises(PluginError) as refused:
         pm.check(misspelt)
     assert str(refused.value) == "register_action is not a hook (did you mean register_actions?)"
     assert pm.get_plugin("misspelt") is None  # left out
-    web = plugin_of(register_actions=lambda: [])
+    web = plugin_of(register_actions=lambda: [], register_weather=lambda: [])
     pm.register(web, name="web")
     pm.check(web)  # accepted
     assert pm.get_plugin("web") is web

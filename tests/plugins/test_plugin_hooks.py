@@ -144,9 +144,12 @@ def boom(**_: object) -> None:
 # What makes each hook run; any other hook must run on a command that writes.
 TRIGGERS = {
     "interpret_item_phrase": ("phrase", "Torrax", "Lock picking"),
+    # The web app collects them when it starts (an address no server can bind, should it not).
+    "register_actions": ("serve", "--host", "256.0.0.1", "--port", "1"),
 }
-# The hooks asked while recording: a plugin raising there stops the command.
-RECORDING = ["event_recorded", "interpret_item_phrase", "validate_event"]
+# The hooks asked while recording, and the web app's, asked when `serve` starts: a plugin
+# raising there stops the command.
+RECORDING = ["event_recorded", "interpret_item_phrase", "register_actions", "validate_event"]
 REGISTERING = [hook for hook in HOOKS if hook not in RECORDING]
 
 
@@ -225,6 +228,23 @@ def test_a_talent_or_item_the_base_game_has_is_refused_naming_both() -> None:
     for plugin, what in ((talent_plugin("Burglary"), "Talent"), (item, "item")):
         with pytest.raises(PluginError, match=f"{what} .* 'ledger_base_game' and plugin 'copy'"):
             Registry(with_plugins(("copy", plugin)))
+
+
+def test_an_action_the_base_game_offers_is_refused_naming_both() -> None:
+    def damage(game: object, *, hero: str) -> list[Event]:
+        raise AssertionError("never called")
+
+    def frostbite(game: object, *, hero: str) -> list[Event]:
+        raise AssertionError("never called")
+
+    registry = Registry(with_plugins(("frost", plugin_of(register_actions=lambda: [frostbite]))))
+    assert registry.actions.get("frostbite") is frostbite
+    assert registry.actions.get("damage").__module__.startswith("ledger_base_game")
+    copy = Registry(with_plugins(("copy", plugin_of(register_actions=lambda: [damage]))))
+    with pytest.raises(
+        PluginError, match=r"action 'damage' .* 'ledger_base_game' and plugin 'copy'"
+    ):
+        copy.actions  # noqa: B018 - collected when first asked for
 
 
 # Validators

@@ -1,6 +1,8 @@
 """The Clockwork Guild: an example expansion, registered through its entry point."""
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from ledger.errors import BadInput
 from ledger.hosting import CommandGroup, Upcaster, hookimpl
@@ -112,3 +114,10 @@ def register_commands(cli: CommandGroup) -> None:
     from ledger_example_expansion import commands  # imports click: only when a CLI is built
 
     commands.register(cli)
+
+
+@hookimpl
+def register_actions() -> list[Callable[..., Any]]:
+    from ledger_example_expansion import actions
+
+    return [actions.build_gadget, actions.gadgets_carried]

@@ -50,7 +50,8 @@ def show(app: App, at: str | None = None, as_json: bool = False) -> None:
 
 
 @click.command("set", cls=Command)
-@click.argument("definition")
+@click.argument("definition", type=click.Path(dir_okay=False))  # or a name: a face that
+# reads no file (the web app) knows from the type that this argument may name one
 @json_option
 @pass_app
 def set_dice(app: App, definition: str, as_json: bool) -> None:

@@ -1,0 +1,192 @@
+"""A LAN is not a trusted place: tokens on every route, read-only links, CSRF, size limits,
+escaping, no traceback."""
+
+from pathlib import Path
+
+import pluggy
+import pytest
+
+from ledger_web.security import Security
+from tests.helpers.cli import Invoke
+from tests.helpers.files import event_count
+from tests.helpers.web import client, csrf
+
+WRITE, READ = "join-token-1234", "read-token-5678"
+GETS = [
+    "/",
+    "/api",
+    "/api/party",
+    "/api/heroes/Torrax",
+    "/api/events",
+    "/api/actions",
+    "/api/queries/dice_sets",
+    "/api/openapi.json",
+    "/share",
+    "/qr.svg",
+    "/static/htmx.min.js",
+    "/nowhere",
+]
+POSTS = [
+    ("/api/commands", {"text": "damage Torrax 1"}),
+    ("/api/actions/damage", {"hero": "Torrax", "amount": 1}),
+]
+
+
+def lan(**extra: object) -> Security:
+    return Security(token=WRITE, read_token=READ, loopback_only=False, **extra)  # type: ignore[arg-type]
+
+
+def test_every_route_needs_the_token_and_nothing_is_written_without_it(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    before = event_count(db_path)
+    with client(db_path, pm, lan()) as web:
+        for path in GETS:
+            assert web.get(path).status_code == 401, path
+            assert web.get(path, headers={"Authorization": "Bearer wrong"}).status_code == 401
+        assert web.get("/events").status_code == 401
+        for path, body in POSTS:
+            for headers in ({}, {"Authorization": "Bearer wrong"}, {"Cookie": "ledger_token=x"}):
+                assert web.post(path, json=body, headers=headers).status_code == 401, path
+        assert web.get("/api", headers={"Authorization": f"Bearer {WRITE}"}).status_code == 200
+    assert event_count(db_path) == before
+
+
+def test_the_link_with_the_token_sets_a_cookie_the_pages_after_it_carry(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm, lan()) as web:
+        page = web.get(f"/?token={WRITE}")
+        assert page.status_code == 200
+        assert "HttpOnly" in page.headers["set-cookie"]
+        assert web.get("/api/party").status_code == 200  # the cookie, no token in the URL
+        token = {"X-CSRF-Token": web.get("/api").json()["csrf_token"]}
+        answer = web.post("/api/commands", json={"text": "damage Torrax 1"}, headers=token)
+        assert answer.status_code == 200, answer.text
+
+
+def test_a_read_only_token_reads_everything_and_records_nothing(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    before = event_count(db_path)
+    with client(db_path, pm, lan()) as web:
+        reader = {"Authorization": f"Bearer {READ}"}
+        for path in GETS[:-1]:
+            assert web.get(path, headers=reader).status_code == 200, path
+        assert web.get("/api", headers=reader).json()["access"] == "read"
+        for path, body in POSTS:
+            answer = web.post(path, json=body, headers=reader)
+            assert answer.status_code == 403, path
+            assert "read-only" in answer.json()["error"]
+        # The join link is not shown to a reader: only the read-only one.
+        assert web.get("/qr.svg?link=join", headers=reader).status_code == 404
+        assert "?token=join" not in web.get("/share", headers=reader).text
+    assert event_count(db_path) == before
+
+
+def test_writing_needs_the_csrf_token_unless_authorized_by_a_header(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    before = event_count(db_path)
+    with client(db_path, pm) as web:
+        for path, body in POSTS:
+            refused = web.post(path, json=body)
+            assert refused.status_code == 403, path
+            assert "CSRF" in refused.json()["error"]
+            wrong = web.post(path, json=body, headers={"X-CSRF-Token": "guess"})
+            assert wrong.status_code == 403
+            other_site = web.post(
+                path, json=body, headers={**csrf(web), "Origin": "http://evil.example"}
+            )
+            assert other_site.status_code == 403
+        # A plain form posting to the server carries the field.
+        form = web.post("/api/commands", data={"csrf_token": "guess", "text": "x"})
+        assert form.status_code == 403
+        assert event_count(db_path) == before
+        right = web.post("/api/commands", json={"text": "damage Torrax 1"}, headers=csrf(web))
+        assert right.status_code == 200
+    with client(db_path, pm, lan()) as web:
+        bearer = {"Authorization": f"Bearer {WRITE}"}
+        answer = web.post("/api/commands", json={"text": "damage Torrax 1"}, headers=bearer)
+        assert answer.status_code == 200, answer.text
+    assert event_count(db_path) == before + 2
+
+
+def test_a_loopback_server_answers_only_to_loopback_names(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm) as web:
+        assert web.get("/api", headers={"Host": "rebound.example:8000"}).status_code == 400
+        assert web.get("/api", headers={"Host": "localhost:8000"}).status_code == 200
+
+
+def test_oversized_bodies_and_commands_are_refused(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    before = event_count(db_path)
+    with client(db_path, pm, lan(max_body=4096)) as web:
+        writer = {"Authorization": f"Bearer {WRITE}"}
+        big = {"text": "damage Torrax 1 " + "x" * 5000}
+        assert web.post("/api/commands", json=big, headers=writer).status_code == 413
+
+        def chunks() -> object:  # no Content-Length: counted as it arrives
+            yield b'{"text": "'
+            for _ in range(10):
+                yield b"x" * 1000
+            yield b'"}'
+
+        streamed = web.post("/api/commands", content=chunks(), headers=writer)  # type: ignore[arg-type]
+        assert streamed.status_code == 413
+        long_command = {"text": "hero add " + "A" * 2100}
+        answer = web.post("/api/commands", json=long_command, headers=writer)
+        assert answer.status_code == 413
+    assert event_count(db_path) == before
+
+
+@pytest.mark.parametrize("name", ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>"])
+def test_hostile_names_are_escaped(
+    ok: Invoke, db_path: Path, pm: pluggy.PluginManager, name: str
+) -> None:
+    ok("campaign", "new", name)
+    ok(
+        "hero",
+        "add",
+        name,
+        "--might",
+        "1",
+        "--agility",
+        "1",
+        "--will",
+        "1",
+        "--taunt",
+        "1",
+        "--chips",
+        "8",
+        "--wounded-chips",
+        "4",
+    )
+    with client(db_path, pm) as web:
+        page = web.get("/")
+        assert page.status_code == 200
+        assert name not in page.text
+        assert name.replace("<", "&lt;").replace(">", "&gt;") in page.text
+        assert web.get("/api/party").json()["heroes"][0]["name"] == name
+        assert "nonce-" in page.headers["content-security-policy"]
+        assert page.headers["x-frame-options"] == "DENY"
+
+
+def test_a_failure_never_shows_a_traceback(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ledger_web import reading
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(reading, "party", broken)
+    with client(db_path, pm) as web:
+        for path in ("/api/party", "/"):
+            answer = web.get(path)
+            assert answer.status_code == 500
+            assert "Traceback" not in answer.text
+            assert "secret internals" not in answer.text

@@ -1,0 +1,162 @@
+"""The JSON API, for tools and tests (docs/web-api.md; ``GET /api/openapi.json``).
+
+Reading answers with the JSON the CLI's ``--json`` prints for the same campaign and REF;
+recording goes through ``recording.Recorder.record``, as the pages do."""
+
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ledger.errors import BadInput, LedgerError, NotFound
+from ledger_cli.helpers import App
+from ledger_web import intents, reading
+from ledger_web.recording import ActionCall, CommandText, Outcome
+from ledger_web.server import web_of
+
+KEY_HEADER = "idempotency-key"
+EXPECT_HEADER = "x-expect-seq"
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(body), status, media_type="application/json")
+
+
+def error_status(error: LedgerError) -> int:
+    if isinstance(error, NotFound):
+        return 404
+    return 400 if isinstance(error, BadInput) else 422
+
+
+async def read(request: Request, work: Any) -> Response:
+    try:
+        return json_response(await web_of(request).ledgers.read(work))
+    except LedgerError as error:
+        return json_response({"error": error.worded({})}, error_status(error))
+
+
+def _at(request: Request) -> str | None:
+    at = request.query_params.get("at")
+    return at or None
+
+
+async def index(request: Request) -> Response:
+    """The campaign, its head, what this client may do, and the CSRF token to write with."""
+    web = web_of(request)
+
+    def work(app: App) -> dict[str, Any]:
+        return reading.head(app)
+
+    try:
+        head = await web.ledgers.read(work)
+    except LedgerError as error:
+        return json_response({"error": error.worded({})}, error_status(error))
+    return json_response(
+        {
+            **head,
+            "access": request.state.access,
+            "csrf_token": web.security.csrf_token,
+            "openapi": "/api/openapi.json",
+        }
+    )
+
+
+async def party(request: Request) -> Response:
+    at = _at(request)
+    return await read(request, lambda app: reading.party(app, at))
+
+
+async def hero(request: Request) -> Response:
+    name, at = request.path_params["name"], _at(request)
+    return await read(request, lambda app: reading.hero(app, name, at))
+
+
+async def events_after(request: Request) -> Response:
+    try:
+        after = int(request.query_params.get("after", "0"))
+        limit = int(request.query_params.get("limit", str(reading.MAX_EVENTS)))
+    except ValueError:
+        return json_response({"error": "after and limit are whole numbers"}, 400)
+    return await read(request, lambda app: reading.events_after(app, after, limit))
+
+
+async def actions(request: Request) -> Response:
+    return json_response(intents.describe(web_of(request).ledgers.registry))
+
+
+async def query(request: Request) -> Response:
+    """A query (``odds_of_check``...) asked with its arguments as query parameters."""
+    web = web_of(request)
+    name = request.path_params["name"]
+    function = web.ledgers.registry.actions.find(name)
+    if function is None or intents.is_action(function):
+        return json_response({"error": f"no query named {name!r}"}, 404)
+    given: dict[str, Any] = {}
+    for key in request.query_params:
+        if key != "at":
+            values = request.query_params.getlist(key)
+            given[key] = values if len(values) > 1 else values[0]
+    try:
+        intent = intents.intent_of(function, given, strict=False)
+    except msgspec.ValidationError as error:
+        return json_response({"error": f"{name}: {error}"}, 400)
+    at = _at(request)
+    return await read(request, lambda app: msgspec.to_builtins(function(app.game(at), **intent)))
+
+
+async def record_command(request: Request) -> Response:
+    """POST /api/commands ``{"text": "damage Torrax 3"}``: a command as a batch line."""
+    try:
+        what = msgspec.json.decode(await request.body(), type=CommandText)
+    except msgspec.ValidationError as error:
+        return json_response({"error": str(error)}, 400)
+    except msgspec.DecodeError:
+        return json_response({"error": 'the body is JSON: {"text": "COMMAND"}'}, 400)
+    return await _recorded(request, what)
+
+
+async def record_action(request: Request) -> Response:
+    """POST /api/actions/NAME with the intent as a JSON object."""
+    try:
+        intent = msgspec.json.decode(await request.body() or b"{}")
+    except msgspec.DecodeError:
+        return json_response({"error": "the body is the intent, a JSON object"}, 400)
+    if not isinstance(intent, dict):
+        return json_response({"error": "the body is the intent, a JSON object"}, 400)
+    return await _recorded(request, ActionCall(request.path_params["name"], intent))
+
+
+async def _recorded(request: Request, what: CommandText | ActionCall) -> Response:
+    key = request.headers.get(KEY_HEADER) or None
+    expect = request.headers.get(EXPECT_HEADER)
+    if expect is not None and not expect.isdigit():
+        return json_response({"error": f"{EXPECT_HEADER} is a seq, not {expect!r}"}, 400)
+    outcome: Outcome = await web_of(request).record(
+        what, key=key, expect_seq=int(expect) if expect is not None else None
+    )
+    return json_response(outcome.body, outcome.status)
+
+
+async def openapi(request: Request) -> Response:
+    from ledger_web.openapi import document
+
+    return json_response(document(web_of(request)))
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/api", index),
+        Route("/api/openapi.json", openapi),
+        Route("/api/party", party),
+        Route("/api/heroes/{name}", hero),
+        Route("/api/events", events_after),
+        Route("/api/actions", actions),
+        Route("/api/actions/{name}", record_action, methods=["POST"]),
+        Route("/api/queries/{name}", query),
+        Route("/api/commands", record_command, methods=["POST"]),
+    ]
+
+
+__all__ = ["routes"]

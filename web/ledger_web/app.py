@@ -1,0 +1,84 @@
+"""The app factory: the routes (API, pages, live events, the share page, static files)
+behind the security middleware, and the server's lifetime (the live watcher, the worker
+threads)."""
+
+import gc
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pluggy
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ledger.hosting import get_plugin_manager
+from ledger_web import api, live, pages, qr
+from ledger_web.security import Security, SecurityMiddleware
+from ledger_web.server import Web
+
+
+def create_app(
+    database: Path,
+    *,
+    campaign: str | None = None,
+    pm: pluggy.PluginManager | None = None,
+    security: Security | None = None,
+    links: dict[str, str] | None = None,
+) -> Starlette:
+    """The web app over ``database`` (its ``campaign``, or the only one), with the plugins of
+    ``pm`` (default: the installed ones). ``security`` None: loopback only, no token."""
+    security = security or Security()
+    if links is None:  # the command gives the real ones; these are for tests and tools
+        base = "http://127.0.0.1:8000/"
+        links = {"join": base + (f"?token={security.token}" if security.token else "")}
+        if security.read_token:
+            links["read"] = base + f"?token={security.read_token}"
+    web = Web(pm or get_plugin_manager(), Path(database), campaign, security, links=links)
+    len(web.ledgers.registry.actions)  # a plugin failing in register_actions stops us here
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        web.hub.start()
+        gc.freeze()  # what start-up made lives as long as the server: the collector skips it
+        try:
+            yield
+        finally:
+            web.hub.stop()
+            web.ledgers.close()
+
+    routes = [
+        *api.routes(),
+        Route("/events", live.events),
+        Route("/share", qr.share),
+        Route("/qr.svg", qr.qr_svg),
+        *pages.routes(),
+        Mount("/static", StaticFiles(packages=[("ledger_web", "static")]), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(SecurityMiddleware, security=web.security)],
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        lifespan=lifespan,
+    )
+    app.state.web = web
+    return app
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    if request.url.path.startswith("/api"):
+        return api.json_response({"error": error.detail}, error.status_code)
+    return PlainTextResponse(error.detail, error.status_code)
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    """Never a traceback: the server's log has it, the player reads a sentence."""
+    message = "the server failed on this request (its log says why)"
+    if request.url.path.startswith("/api"):
+        return api.json_response({"error": message}, 500)
+    return PlainTextResponse(message, 500)
