@@ -45,6 +45,7 @@ class Party(Aggregate):
             hero: {"wound": 0, "spent": 0, "stars": 0, "conditions": [], "items": []}
             for hero in heroes
         }
+        self.stock: list[str] = []  # items no Hero carries (a discard puts its copy here)
 
     def _amount(self, amount: int) -> int:
         if amount < 1:
@@ -68,7 +69,9 @@ class Party(Aggregate):
         self.heroes[hero]["spent"] -= min(self._amount(amount), self.heroes[hero]["spent"])
 
     @event("ConditionGained")
-    def gain_condition(self, hero: str, condition: str, number: int) -> None:
+    def gain_condition(
+        self, hero: str, condition: str, number: int, rules: dict[str, Any] | None = None
+    ) -> None:
         self.heroes[hero]["conditions"].append(condition)
 
     @event("ConditionRemoved")
@@ -80,8 +83,10 @@ class Party(Aggregate):
         self.heroes[hero]["items"].append(item["name"])
 
     @event("ItemDiscarded")
-    def discard_item(self, hero: str, item: str) -> None:
+    def discard_item(self, hero: str, item: str, to_stock: bool = False) -> None:
         self.heroes[hero]["items"].remove(item)
+        if to_stock:
+            self.stock.append(item)
 
     @event("StarsGained")
     def gain_stars(self, hero: str, amount: int) -> None:

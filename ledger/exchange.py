@@ -1,8 +1,11 @@
-"""Export a campaign as NDJSON, and import one after proving its chain is intact."""
+"""Export a campaign as NDJSON, import one after proving its chain is intact, and fork one:
+a campaign's rows copied into a new chain, replayed as an import's are."""
 
 import os
 import stat
-from collections.abc import Iterable, Iterator
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import IO
@@ -11,12 +14,20 @@ import msgspec
 
 from ledger._gc_pause import gc_paused
 from ledger._json_keys import duplicate_keys
-from ledger.campaign import Campaign, History, Ledger, metas_from_rows
-from ledger.errors import BadInput, IntegrityError, LedgerError
+from ledger.campaign import (
+    Campaign,
+    History,
+    Ledger,
+    Origin,
+    encode_origin,
+    metas_from_rows,
+    resolve,
+)
+from ledger.errors import BadInput, IntegrityError, LedgerError, NotFound
 from ledger.hosting import react
-from ledger.model import META_TYPES, CampaignState
-from ledger.storage import Row, Snapshot, row_values
-from ledger.text import check_name, check_text, name_key, quoted
+from ledger.model import META_TYPES, CampaignCreated, CampaignState
+from ledger.storage import GENESIS, Row, Snapshot, missing, remove_made, row_values
+from ledger.text import check_name, check_text, quoted
 from ledger.verification import Problem, RowsVerifier
 
 FORMAT = "campaign-ledger/1"
@@ -32,9 +43,9 @@ class Manifest(msgspec.Struct, frozen=True, kw_only=True):
     plugins: dict[str, str]
 
 
-def check_export_target(path: Path) -> None:
-    """An export is written only to a new name or over a regular file: never through a
-    symlink, into a FIFO or onto a device (``-`` is standard output)."""
+def check_export_target(path: Path, *, force: bool = False) -> None:
+    """An export is written only to a new name or, with ``force``, over a regular file: never
+    through a symlink, into a FIFO or onto a device (``-`` is standard output)."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
@@ -57,6 +68,101 @@ def check_export_target(path: Path) -> None:
             f"{path} is {kind}, not a regular file; an export is written only to a new name "
             "or over a regular file (- writes to standard output)"
         )
+    if not force:
+        _refuse_existing(path)
+
+
+def _refuse_existing(path: Path) -> None:
+    raise BadInput(
+        f"{path} already exists; nothing was exported ({{force}} replaces it)", fields=["force"]
+    )
+
+
+def export_to_file(campaign: Campaign, path: Path, *, force: bool = False) -> Manifest:
+    """Write the export beside ``path`` and give it that name only once it is whole and on
+    the disk: ``path`` holds the whole export or what it held before, even if the process is
+    killed midway. Without ``force`` an existing file is refused (and one another program
+    creates meanwhile is kept: the name is taken with a hard link, which never replaces)."""
+    check_export_target(path, force=force)
+    try:
+        with _nameless_file(path.parent) as (out, name):
+            manifest = export_campaign(campaign, out)
+            out.flush()
+            os.fsync(out.fileno())
+            check_export_target(path, force=force)  # nothing else took the name meanwhile
+            _give_name(out, name, path, force)
+    except OSError as error:
+        raise BadInput(f"cannot write {path}: {error.strerror}; nothing was exported") from None
+    return manifest
+
+
+@contextmanager
+def _nameless_file(folder: Path) -> Iterator[tuple[IO[str], Path | None]]:
+    """A file to write in ``folder``: without a name where the system allows (Linux's
+    O_TMPFILE, named through /proc: a killed process leaves nothing behind), else a hidden
+    temporary one, removed unless it was given its name. Yields the file and its temporary
+    name (None: nameless). Either is created as a plain file would be, under the umask."""
+    mode, handle, name = 0o666 & ~_umask(), None, None
+    if hasattr(os, "O_TMPFILE") and os.path.isdir("/proc/self/fd"):
+        try:
+            handle = os.open(folder, os.O_TMPFILE | os.O_WRONLY, mode)
+        except OSError:  # a file system without it
+            handle = None
+    if handle is None:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".export.")
+        name = Path(temporary)
+        os.fchmod(handle, mode)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            yield out, name
+    finally:
+        if name is not None:
+            name.unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _give_name(out: IO[str], temporary: Path | None, path: Path, force: bool) -> None:
+    """Name the written file ``path``. Without ``force`` a hard link takes the name, and a
+    link never replaces a file; with it a rename replaces it atomically. (Where links are
+    not supported, the name was checked free just before.)"""
+    if not force:
+        try:
+            _link(out, temporary, path)
+            return
+        except FileExistsError:
+            _refuse_existing(path)
+        except OSError:  # no hard links on this file system: the name was free just now
+            if temporary is None:
+                raise
+            os.replace(temporary, path)
+        return
+    if temporary is None:  # a rename needs a name to rename
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.export")
+        _link(out, None, temporary)
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _link(out: IO[str], temporary: Path | None, path: Path) -> None:
+    """A hard link named ``path`` to the file written, by its name or, nameless, by its
+    descriptor under /proc (linkat following the link: os.link follows it only when given a
+    directory descriptor)."""
+    if temporary is not None:
+        os.link(temporary, path)
+        return
+    descriptors = os.open("/proc/self/fd", os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.link(str(out.fileno()), path, src_dir_fd=descriptors, follow_symlinks=True)
+    finally:
+        os.close(descriptors)
 
 
 def export_campaign(campaign: Campaign, out: IO[str]) -> Manifest:
@@ -146,6 +252,31 @@ def _row(number: int, line: str) -> Row:
     return row
 
 
+def import_into_file(
+    path: Path,
+    open_ledger: Callable[[], Ledger],
+    close_ledger: Callable[[], None],
+    lines: Iterable[str] | IO[str] | IO[bytes],
+) -> Campaign:
+    """``import_campaign`` into the ledger file at ``path``, opened by ``open_ledger`` (which
+    creates it if need be). A refused import into a file it created leaves no new file
+    behind: the file, SQLite's files beside it and any folder made for it are removed, once
+    ``close_ledger`` closed it (and only if it still holds no campaign)."""
+    made = missing(path)
+    try:
+        return import_campaign(open_ledger(), lines)
+    except BaseException:
+        if made:
+            try:
+                kept = bool(open_ledger().store.stored_campaigns())
+            except LedgerError:  # it could not even be opened
+                kept = False
+            close_ledger()
+            if not kept:  # else another process recorded a campaign there meanwhile
+                remove_made(made)
+        raise
+
+
 def import_campaign(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campaign:
     """Write the campaign only if its chain, count and head hash verify and every event
     replays under the loaded plugins; otherwise nothing is written.
@@ -162,7 +293,11 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     manifest = _manifest(numbered)
     name = manifest.campaign
     # Said after the file's own problems; meanwhile nothing is written.
-    taken = any(name_key(existing) == name_key(name) for existing in ledger.campaigns())
+    try:
+        ledger.check_name_free(name)
+        taken = False
+    except BadInput:
+        taken = True
     proof = RowsVerifier(name)
     metas: list[Row] = []
     page: list[Row] = []  # read, not yet proved nor written
@@ -202,6 +337,54 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     if taken:
         raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
     return _replay(ledger, name, count, History(metas_from_rows(metas)))
+
+
+def fork_campaign(ledger: Ledger, new: str, origin: str, at: str) -> Campaign:
+    """A what-if branch: campaign ``new`` holding ``origin``'s history up to ``at`` (a point
+    a player names: 42, city-2, scenario-5:end), its origin recorded as a campaign mark. Its
+    rows are the origin's, as recorded (time, commands, undos), in a chain of their own
+    under the new name, which its first event creates; they replay under the rules (each
+    plugin told, snapshots taken) as an import's do. The origin is left as it was."""
+    with gc_paused(), ledger.write_lock():
+        source = ledger.campaign(origin)
+        name = ledger.check_name_free(new)
+        head = source.head().seq
+        seq = resolve(source, at)
+        if not 1 <= seq <= head:
+            raise NotFound(
+                f"campaign {quoted(source.title)} has events 1 to {head}; there is no event {seq}"
+            )
+        after = ledger.store.rows(source.name, after=seq, upto=seq + 1)
+        rows = ledger.store.rows(source.name, upto=seq)
+        if after and after[0].command == rows[-1].command:
+            first = rows[-1].command
+            raise BadInput(
+                f"event {seq} is in the middle of command #{first}; fork at {first - 1} "
+                f"or at the command's last event, {ledger.store.command_end(source.name, first)}"
+            )
+        copied = _copied(Campaign(ledger, name), rows)
+        for start in range(0, len(copied), PAGE):
+            ledger.store.append(copied[start : start + PAGE])
+        mark = encode_origin(Origin(campaign=source.name, seq=seq))
+        ledger.store.add_mark(name, "forked", mark, ledger.clock().isoformat())
+        metas = [row for row in copied if row.type in META_TYPES]
+        forked = _replay(ledger, name, len(copied), History(metas_from_rows(metas)))
+    ledger.campaigns_changed()
+    return forked
+
+
+def _copied(fork: Campaign, rows: list[Row]) -> list[Row]:
+    """``rows`` in ``fork``'s chain: under its name, the first creating it."""
+    created = CampaignCreated(name=fork.name)
+    first = fork.make_row(
+        created, 1, 1, created.apply(CampaignState()), GENESIS, rows[0].recorded_at
+    )
+    copied, prev_hash = [first], first.hash
+    for row in rows[1:]:
+        row = msgspec.structs.replace(row, campaign=fork.name, prev_hash=prev_hash).sealed()
+        copied.append(row)
+        prev_hash = row.hash
+    return copied
 
 
 def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign:

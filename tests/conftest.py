@@ -80,6 +80,7 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point the user data directory and the environment at a temporary folder."""
     home = tmp_path / "home"
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))  # `campaign use`
     monkeypatch.setenv("HOME", str(home))
     for name in (
         "LEDGER_DATABASE",

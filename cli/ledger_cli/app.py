@@ -210,7 +210,8 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         "--campaign",
         "campaign_name",
         envvar=CAMPAIGN_ENV,
-        help=f"The campaign (default: ${CAMPAIGN_ENV}, else the only one in the file).",
+        help=f"The campaign (default: ${CAMPAIGN_ENV}, else the one `campaign use` chose, else "
+        "the only one in the file).",
     )
     @click.option(
         "--idempotency-key",

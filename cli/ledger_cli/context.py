@@ -26,6 +26,17 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+def used_campaign(ledger: Ledger, database: Path) -> str | None:
+    """The name of the campaign `campaign use` chose for ``database``, if it is there and
+    not archived."""
+    from ledger_cli import defaults
+
+    stored = defaults.used(database)
+    if stored is None:
+        return None
+    return next((i.name for i in ledger.catalogue() if i.stored == stored and not i.archived), None)
+
+
 def default_database() -> Path:
     import platformdirs  # only without --database or LEDGER_DATABASE (3 ms of start-up)
 
@@ -48,6 +59,7 @@ class App:
     _registry: Registry | None = None
     _ledgers: dict[Path, Ledger] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
+    _used: dict[Path, str | None] = field(default_factory=dict)  # what `campaign use` chose
 
     @property
     def registry(self) -> Registry:
@@ -93,13 +105,29 @@ class App:
         return self._ledgers.get(path)
 
     def campaign(self) -> Campaign:
-        return self.ledger().campaign(self.campaign_name)
+        """The campaign named by --campaign or LEDGER_CAMPAIGN, else the one `campaign use`
+        chose for this file (unless archived since), else the only one."""
+        ledger = self.ledger()
+        if self.campaign_name is None:
+            path = self.path
+            if path not in self._used:
+                self._used[path] = used_campaign(ledger, path)
+            if self._used[path] is not None:
+                return ledger.campaign(self._used[path])
+        return ledger.campaign(self.campaign_name)
+
+    def forget_used(self) -> None:
+        """`campaign use` chose again, or a campaign was renamed: read the choice again."""
+        self._used.clear()
 
     def state(self, at: str | None = None) -> tuple[int, CampaignState]:
         """The state at a point a player named (default: now), and that point's seq."""
         campaign = self.campaign()
         seq = resolve(campaign, at) if at is not None else campaign.head().seq
-        return seq, campaign.state(seq)
+        state = campaign.state(seq)
+        if campaign.title != state.name:  # renamed: shown by the name it goes by now
+            state = msgspec.structs.replace(state, name=campaign.title)
+        return seq, state
 
     def locked(self) -> AbstractContextManager[object]:
         """Around reading and recording: nothing at first; once the command lost a race, the
@@ -137,6 +165,12 @@ class App:
             )
         show_recorded(recorded, as_json)
         return recorded
+
+    def close_ledger(self, path: Path) -> None:
+        """Close the ledger file at ``path`` if this App opened it."""
+        opened = self._ledgers.pop(path, None)
+        if opened is not None:
+            opened.close()
 
     def close(self) -> None:
         self.warn_plugins()  # what the command found failing on its way (verify's migrations)

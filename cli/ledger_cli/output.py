@@ -60,6 +60,9 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         "profession": hero.profession,
         "talents": list(hero.talents),
         "injuries": list(hero.injuries),
+        # Injury cards owed for becoming wounded, only while some are (older answers stay as
+        # they were, as for "plugins")
+        **({"injury_draws": hero.injury_draws} if hero.injury_draws else {}),
         "city_points": hero.city_points,
         **plugins_json(hero.plugins),
     }
@@ -162,8 +165,9 @@ def progress_text(hero: Hero) -> list[str]:
         lines.append(f"  Class       not chosen yet ({' or '.join(hero.classes)}, at level 2)")
     if hero.profession:
         lines.append(f"  Profession  {hero.profession} · Talents: {', '.join(hero.talents)}")
-    if hero.injuries:
-        lines.append(f"  Injuries    {', '.join(hero.injuries)}")
+    if hero.injuries or hero.injury_draws:
+        owed = f"{hero.injury_draws} to draw (`injury draw`)" if hero.injury_draws else ""
+        lines.append(f"  Injuries    {' · '.join(filter(None, [', '.join(hero.injuries), owed]))}")
     if hero.city_points:
         lines.append(f"  City points {hero.city_points}")
     return lines

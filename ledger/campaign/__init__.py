@@ -1,17 +1,39 @@
 """A ledger file and its campaigns, the application core: create and find campaigns, record
 commands, undo and redo them, fold stored events into state (from the best valid snapshot),
-name points in time (``city-2``, ``scenario-5.2:end``) and play sessions."""
+name points in time (``city-2``, ``scenario-5.2:end``) and play sessions.
 
-from ledger.campaign._campaign import Campaign, Clock, LogEntry, Recorded, utc_now
+History, for every face (the CLI's ``log``, ``replay``, ``diff``, ``redo --command``; the web
+app's filters and comparison):
+
+- ``campaign.log(LogQuery(hero=..., types=..., step=..., since=..., until=..., session=...,
+  undone=..., tail=...))`` (also ``query_log(campaign, query)``): the events a filter keeps,
+  each a ``LogEntry`` (``reverted``, ``undone_by``).
+- ``campaign.undo_preview(count, commands)``: the commands an undo would revert, nothing
+  written; ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's
+  whole set by the undo's seq, refused with the reason if the campaign no longer admits it.
+- ``span(campaign, since, until)`` and ``step_span(campaign, ref)``: the seqs between two
+  points or of one step; ``range_moments``, ``step_moments``, ``session_moments``: those
+  events with the state around each.
+- ``diff_states(campaign.state(a), campaign.state(b))``: a ``StateDiff``, per Hero and for the
+  party, with ``lines()`` in words and ``msgspec.to_builtins`` for JSON.
+"""
+
+from ledger.campaign._campaign import Campaign, Clock, Recorded, utc_now
+from ledger.campaign._diff import Change, HeroDiff, StateDiff, diff_states, step_text
 from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
+from ledger.campaign._log import LogEntry, LogQuery, query_log
+from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._projection import Projector
-from ledger.campaign._refs import USAGE, StepRef, resolve
+from ledger.campaign._refs import USAGE, StepRef, resolve, span, step_span
 from ledger.campaign._sessions import (
     Moment,
     end_session,
+    moments,
+    range_moments,
     session_bounds,
     session_moments,
     start_session,
+    step_moments,
 )
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
@@ -19,20 +41,35 @@ __all__ = [
     "SNAPSHOT_INTERVAL",
     "USAGE",
     "Campaign",
+    "CampaignInfo",
+    "Change",
     "Clock",
+    "HeroDiff",
     "History",
     "Ledger",
     "LogEntry",
+    "LogQuery",
     "Meta",
     "Moment",
+    "Origin",
     "Projector",
     "Recorded",
+    "StateDiff",
     "StepRef",
+    "diff_states",
+    "encode_origin",
     "end_session",
     "metas_from_rows",
+    "moments",
+    "query_log",
+    "range_moments",
     "resolve",
     "session_bounds",
     "session_moments",
+    "span",
     "start_session",
+    "step_moments",
+    "step_span",
+    "step_text",
     "utc_now",
 ]

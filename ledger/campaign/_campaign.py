@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from ledger.campaign._event_text import check_new_text
+from ledger.campaign._log import LogEntry, LogQuery, command_entries, query_log
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import resolve
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
@@ -42,14 +43,6 @@ class Recorded(msgspec.Struct, frozen=True, kw_only=True):
     replayed: bool = False  # True when an idempotency key found the command already recorded
 
 
-class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
-    """One line of ``log``: a stored row, whether an undo has reverted it, and its description."""
-
-    row: Row
-    reverted: bool
-    description: str
-
-
 def _name(action: "Action") -> str:
     return f"{getattr(action, '__module__', '')}.{getattr(action, '__qualname__', repr(action))}"
 
@@ -72,7 +65,8 @@ class Campaign:
 
     def __init__(self, ledger: "Ledger", name: str) -> None:
         self.ledger = ledger
-        self.name = name
+        self.name = name  # as its events carry it
+        self.title = name  # the name it goes by, once renamed (Ledger.campaign tells it)
         self.store = ledger.store
         self.registry = ledger.registry
         self.projector = Projector(ledger.store, ledger.registry, name)
@@ -124,18 +118,10 @@ class Campaign:
         self.ledger.head_states[self.name] = (head.hash, state)
         return state
 
-    def log(self) -> list[LogEntry]:
-        reverted = self.history().reverted()
-        entries = []
-        for row in self.store.rows(self.name):
-            try:
-                description = self.projector.decode(row).describe()
-            except LedgerError as error:  # a missing plugin: the raw event still shows
-                description = f"{row.type} ({error})"
-            entries.append(
-                LogEntry(row=row, reverted=row.command in reverted, description=description)
-            )
-        return entries
+    def log(self, query: LogQuery | None = None) -> list[LogEntry]:
+        """Every event, undone ones marked; only those ``query`` keeps if given (see
+        ``LogQuery``: by Hero, type, step, between two points, session, undone, the last N)."""
+        return query_log(self, query)
 
     def game(self) -> "Game":
         """The campaign as an action reads it: the state now and the loaded plugins."""
@@ -220,6 +206,18 @@ class Campaign:
         if earlier:
             return earlier
         history = self.history()
+        chosen = self._undo_choice(history, count, commands)
+        undone = Undone(commands=chosen)
+        return self._record_meta(head, undone, history, idempotency_key, fingerprint)
+
+    def undo_preview(self, count: int = 1, commands: Sequence[int] | None = None) -> list[LogEntry]:
+        """Every event of the commands ``undo(count, commands)`` would revert now, in order,
+        refused as it would be; nothing is written. A face shows them before asking."""
+        return command_entries(self, self._undo_choice(self.history(), count, commands))
+
+    def _undo_choice(
+        self, history: History, count: int, commands: Sequence[int] | None
+    ) -> tuple[int, ...]:
         not_in_effect = {1, *history.reverted()}  # creating the campaign cannot be undone
         if commands is None:
             _check_count(count, "undo")
@@ -238,31 +236,51 @@ class Campaign:
                     self.name, skip_types=META_TYPES, skip_commands=not_in_effect, among=commands
                 )
             )
+            metas = {meta.seq: meta for meta in history.metas}
             for command in commands:
-                if command not in found:
-                    raise RuleViolation(f"#{command} is not a command in effect that can be undone")
+                if command in found:
+                    continue
+                if command in metas:
+                    verb = "an undo" if metas[command].undo else "a redo"
+                    raise RuleViolation(
+                        f"#{command} is {verb}, not a command to undo; `redo --command "
+                        f"{command}` brings back what an undo reverted"
+                    )
+                raise RuleViolation(f"#{command} is not a command in effect that can be undone")
             chosen = tuple(sorted(set(commands), reverse=True))
-        undone = Undone(commands=chosen)
-        return self._record_meta(head, undone, history, idempotency_key, fingerprint)
+        return chosen
 
     def redo(
         self,
         count: int = 1,
+        commands: Sequence[int] | None = None,
         *,
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
     ) -> Recorded:
-        """Bring back the last ``count`` undone commands, unless commands came after them."""
-        fingerprint = self._fingerprint(idempotency_key, "redo", count)
+        """Bring back the last ``count`` undone commands, unless commands came after them; or
+        the named ``commands``: any command undone now, however long ago, and for the seq of
+        an undo every command it reverted that is still undone. Decided through the fold: a
+        redo that an event recorded since would no longer admit is refused with the reason."""
+        named = () if commands is None else (commands,)  # a plain redo's as before
+        fingerprint = self._fingerprint(idempotency_key, "redo", count, *named)
         head, earlier = self._begin(expected_seq, idempotency_key, fingerprint)
         if earlier:
             return earlier
-        _check_count(count, "redo")
         history = self.history()
+        if commands is not None:
+            redone = Redone(commands=history.redo_choice(commands))
+            return self._record_meta(head, redone, history, idempotency_key, fingerprint)
+        _check_count(count, "redo")
         last = self.store.last_command_not_of_types(self.name, META_TYPES)
         stack = history.redo_stack(after=last)
         if count > len(stack):
-            why = " (a command was recorded after the undo)" if history.reverted() else ""
+            why = ""
+            if history.reverted():
+                why = (
+                    " (a command was recorded after the undo; `redo --command SEQ` brings back "
+                    "any undone command, `log --undone` lists them)"
+                )
             raise RuleViolation(f"cannot redo {count} command(s): {len(stack)} can be redone{why}")
         redone = Redone(commands=tuple(stack[::-1][:count]))
         return self._record_meta(head, redone, history, idempotency_key, fingerprint)

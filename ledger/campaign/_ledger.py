@@ -8,8 +8,9 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from ledger.campaign._campaign import Campaign, Clock, utc_now
+from ledger.campaign._names import CampaignInfo, catalogue
 from ledger.campaign._undo_history import History
-from ledger.errors import BadInput, NotFound
+from ledger.errors import BadInput, IntegrityError, NotFound
 from ledger.hosting import (
     Registry,
     apply_plugin_migrations,
@@ -78,13 +79,77 @@ class Ledger:
     def close(self) -> None:
         self.db.close()
 
-    def campaigns(self) -> list[str]:
-        return self.store.campaigns()
+    def campaigns(self, *, archived: bool = False) -> list[str]:
+        """The names the campaigns go by; archived ones only if ``archived``."""
+        return [info.name for info in self.catalogue() if archived or not info.archived]
+
+    def catalogue(self) -> list[CampaignInfo]:
+        """Every campaign: its name, stored name, whether archived, where forked from."""
+        return catalogue(self.store)
+
+    def check_name_free(self, name: str, *, besides: str | None = None) -> str:
+        """``name`` as a campaign's new name, if no campaign goes by it or was created with
+        it (its events keep that name), ``besides`` (a stored name) aside."""
+        name = check_name(check_text(name, "campaign name"), "campaign name")
+        key = name_key(name)
+        for info in self.catalogue():
+            if info.stored == besides:
+                continue
+            if name_key(info.name) == key:
+                hidden = " (archived)" if info.archived else ""
+                raise BadInput(f"a campaign named {quoted(info.name)}{hidden} already exists")
+            if name_key(info.stored) == key:
+                raise BadInput(
+                    f"campaign {quoted(info.name)} was created as {quoted(info.stored)} and its "
+                    "events keep that name; choose another"
+                )
+        return name
+
+    def rename_campaign(self, old: str, new: str) -> CampaignInfo:
+        """Campaign ``old`` goes by ``new`` from now on: a mark appended, its events kept
+        as they are (their hashes cover the name they were recorded under)."""
+        with self.write_lock():
+            info = self.info(old)
+            new = self.check_name_free(new, besides=info.stored)
+            if new == info.name:
+                raise BadInput(f"campaign {quoted(new)} already goes by that name")
+            self.store.add_mark(info.stored, "renamed", new, self._now())
+        self._found.clear()
+        return self.info(new)
+
+    def archive_campaign(self, name: str, *, archived: bool = True) -> CampaignInfo:
+        """Hide campaign ``name`` from the default choice and the listing (``archived``),
+        or show it again; nothing of it is deleted."""
+        with self.write_lock():
+            info = self.info(name)
+            if info.archived == archived:
+                state = "archived" if archived else "not archived"
+                raise BadInput(f"campaign {quoted(info.name)} is already {state}")
+            kind = "archived" if archived else "unarchived"
+            self.store.add_mark(info.stored, kind, "", self._now())
+        self._found.clear()
+        return self.info(info.name)
+
+    def campaigns_changed(self) -> None:
+        """One was added or renamed: "the only campaign" and names are found again."""
+        self._found.clear()
+
+    def info(self, name: str) -> CampaignInfo:
+        """The campaign going by ``name``, archived or not."""
+        return self._info(self.catalogue(), name)
+
+    def _now(self) -> str:
+        return self.clock().isoformat(timespec="microseconds")
 
     @contextmanager
     def write_lock(self) -> Iterator["Ledger"]:
         """Hold the file's write lock while a command reads and records, so it cannot lose a
-        race (other writers wait, up to the busy timeout); it commits when the block ends."""
+        race (other writers wait, up to the busy timeout); it commits when the block ends.
+        Inside a ``transaction`` (which holds the lock) it is a savepoint of it."""
+        if self.db.conn.in_transaction:
+            with self.db.atomic():
+                yield self
+            return
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self
@@ -93,10 +158,32 @@ class Ledger:
             raise
         self.db.conn.commit()
 
+    @contextmanager
+    def transaction(self, *, keep: bool) -> Iterator["Ledger"]:
+        """Hold the file's write lock while many commands record, each in a savepoint: all
+        of them are committed when the block ends (``keep``) or none (``keep=False``: a
+        rehearsal, rolled back). An error rolls them all back."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            if self.db.conn.in_transaction:
+                self.db.conn.rollback()
+            raise
+        finally:
+            self._found.clear()  # a campaign the block created may be gone
+        if not self.db.conn.in_transaction:
+            raise IntegrityError("the transaction was ended by the database; nothing was written")
+        if keep:
+            self.db.conn.commit()
+        else:
+            self.db.conn.rollback()
+
+    def in_transaction(self) -> bool:
+        return bool(self.db.conn.in_transaction)
+
     def create_campaign(self, name: str) -> Campaign:
-        name = check_name(check_text(name, "campaign name"), "campaign name")
-        if any(name_key(existing) == name_key(name) for existing in self.campaigns()):
-            raise BadInput(f"a campaign named {quoted(name)} already exists")
+        name = self.check_name_free(name)
         campaign = Campaign(self, name)
         event = CampaignCreated(name=name)
         recorded_at = self.clock().isoformat(timespec="microseconds")
@@ -120,23 +207,49 @@ class Ledger:
         return found
 
     def _find_campaign(self, name: str | None) -> Campaign:
-        names = self.campaigns()
+        infos = self.catalogue()
         if name is None:
-            if len(names) == 1:
-                return Campaign(self, names[0])
-            if not names:
+            shown = [info for info in infos if not info.archived]
+            if len(shown) == 1:
+                return self._opened(shown[0])
+            if not infos:
                 raise NotFound(
                     "this ledger has no campaign yet; create one with `campaign new NAME`"
                 )
+            if not shown:
+                raise NotFound(
+                    f"every campaign of this ledger is archived ({self._names(infos)}); "
+                    "choose one with --campaign NAME, or `campaign unarchive NAME`"
+                )
             raise BadInput(
-                f"this ledger holds {len(names)} campaigns ({', '.join(names)}); "
-                "choose one with --campaign NAME or LEDGER_CAMPAIGN"
+                f"this ledger holds {len(shown)} campaigns ({self._names(shown)}); "
+                "choose one with --campaign NAME or LEDGER_CAMPAIGN (or `campaign use NAME`)"
             )
-        for existing in names:
-            if name_key(existing) == name_key(name):
-                return Campaign(self, existing)
+        return self._opened(self._info(infos, name))
+
+    def _opened(self, info: CampaignInfo) -> Campaign:
+        campaign = Campaign(self, info.stored)
+        campaign.title = info.name
+        return campaign
+
+    @staticmethod
+    def _names(infos: list[CampaignInfo]) -> str:
+        return ", ".join(info.name for info in infos)
+
+    @staticmethod
+    def _info(infos: list[CampaignInfo], name: str) -> CampaignInfo:
+        key = name_key(name)
+        for info in infos:
+            if name_key(info.name) == key:
+                return info
+        renamed = next((info for info in infos if name_key(info.stored) == key), None)
+        if renamed is not None:
+            raise NotFound(
+                f"no campaign named {quoted(name)}; it was renamed {quoted(renamed.name)}"
+            )
+        shown = [info for info in infos if not info.archived]
         raise NotFound(
-            f"no campaign named {quoted(name)} (campaigns: {', '.join(names) or 'none'})"
+            f"no campaign named {quoted(name)} (campaigns: {Ledger._names(shown) or 'none'})"
         )
 
     def __enter__(self) -> "Ledger":

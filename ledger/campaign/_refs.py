@@ -48,8 +48,54 @@ def resolve(campaign: "Campaign", ref: str) -> int:
     parsed = parse(ref)
     if isinstance(parsed, int):
         return parsed
-    reverted = campaign.history().reverted()
+    first, last = _step(campaign, parsed)
+    if parsed.end:
+        return last
+    # The start is after the whole command that began the step: a City step begins with the
+    # level its XP has earned (§9.1), recorded in the same command.
+    return min(campaign.store.command_end(campaign.name, first), last)
 
+
+def step_span(campaign: "Campaign", ref: str) -> tuple[int, int]:
+    """The first and last seq of the step ``ref`` names (``city-2``, ``scenario-5.2``), the
+    command that began it included; refused for a point that is no step (``42``, ``:end``)."""
+    parsed = parse(ref)
+    if isinstance(parsed, int) or parsed.end:
+        raise BadInput(
+            f"{quoted(ref)} is a point, not a step; name a step as city-N, journey-N, "
+            "scenario-N or scenario-N.P"
+        )
+    return _step(campaign, parsed)
+
+
+def span(campaign: "Campaign", since: str | None, until: str | None) -> tuple[int, int]:
+    """The first and last seq of the events that lead from point ``since`` (default: the
+    campaign's start) to point ``until`` (default: now), as ``diff since until`` compares
+    them: ``since="40", until="42"`` is events 41 and 42. Refused if ``until`` is not later."""
+    head = campaign.head().seq
+    after = _point(campaign, since, head) if since is not None else 0
+    last = _point(campaign, until, head) if until is not None else head
+    if last <= after:
+        raise BadInput(
+            f"{{until}} {quoted(until or str(head))} (event {last}) is not after "
+            f"{{since}} {quoted(since or '0')} (event {after}): no event lies between them",
+            fields=["since", "until"],
+        )
+    return after + 1, last
+
+
+def _point(campaign: "Campaign", ref: str, head: int) -> int:
+    seq = resolve(campaign, ref)
+    if not 1 <= seq <= head:
+        raise NotFound(
+            f"campaign {campaign.name!r} has events 1 to {head}; there is no event {seq}"
+        )
+    return seq
+
+
+def _step(campaign: "Campaign", parsed: StepRef) -> tuple[int, int]:
+    """The first seq of the step ``parsed`` names and its last seq."""
+    reverted = campaign.history().reverted()
     store = campaign.store
 
     def steps(number: int | None = None, scenario: int | None = None) -> list[Start]:
@@ -78,8 +124,4 @@ def resolve(campaign: "Campaign", ref: str) -> int:
     last = store.step_end(
         campaign.name, parsed.kind, found, skip_types=META_TYPES, skip_commands=reverted
     )
-    if parsed.end:
-        return last
-    # The start is after the whole command that began the step: a City step begins with the
-    # level its XP has earned (§9.1), recorded in the same command.
-    return min(store.command_end(campaign.name, found[2]), last)
+    return found[2], last

@@ -6,6 +6,7 @@ import msgspec
 
 from ledger.actions import Game
 from ledger.campaign._campaign import Campaign
+from ledger.campaign._refs import span, step_span
 from ledger.campaign._undo_history import History
 from ledger.errors import NotFound
 from ledger.model import META_TYPES, CampaignState, Event, SessionEnded, SessionStarted
@@ -56,10 +57,27 @@ def session_bounds(campaign: Campaign, number: int) -> tuple[int, int]:
 
 def session_moments(campaign: Campaign, number: int) -> Iterator[Moment]:
     """Every event of the session with the state before and after it, in order."""
-    first, last = session_bounds(campaign, number)
+    return moments(campaign, *session_bounds(campaign, number))
+
+
+def range_moments(
+    campaign: Campaign, since: str | None = None, until: str | None = None
+) -> Iterator[Moment]:
+    """Every event from point ``since`` to point ``until`` (as ``log --since --until`` and
+    ``diff since until`` read them) with the state before and after it, in order."""
+    return moments(campaign, *span(campaign, since, until))
+
+
+def step_moments(campaign: Campaign, ref: str) -> Iterator[Moment]:
+    """Every event of the step ``ref`` names (``city-2``, ``scenario-5.2``), in order."""
+    return moments(campaign, *step_span(campaign, ref))
+
+
+def moments(campaign: Campaign, first: int, last: int) -> Iterator[Moment]:
+    """Every event from seq ``first`` to ``last`` with the state before and after it."""
     history = campaign.history()
     reverted = history.reverted()
-    state = campaign.state(first - 1)  # a session starts after the campaign's creation
+    state = campaign.state(first - 1) if first > 1 else CampaignState()
     projector = campaign.projector
     for row in campaign.store.rows(campaign.name, after=first - 1, upto=last):
         description = projector.decode(row).describe()

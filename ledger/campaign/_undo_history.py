@@ -1,10 +1,11 @@
 """Which commands are undone, derived from the undo and redo events (never from updates)."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 import msgspec
 
+from ledger.errors import BadInput, RuleViolation
 from ledger.model import Redone, Undone
 from ledger.storage import Row
 
@@ -83,3 +84,42 @@ class History:
             else:
                 stack = [c for c in stack if c not in meta.commands]
         return stack
+
+    def undone_by(self) -> dict[int, int]:
+        """Each command undone now, with the seq of the undo that reverted it last."""
+        by: dict[int, int] = {}
+        for meta in self.metas:
+            for command in meta.commands:
+                if meta.undo:
+                    by[command] = meta.seq
+                else:
+                    by.pop(command, None)
+        return by
+
+    def redo_choice(self, named: Sequence[int]) -> tuple[int, ...]:
+        """The commands ``redo --command`` brings back for the seqs a player named: an undone
+        command itself, or an undo (its commands still undone). Latest first, each once.
+        Anything else is refused with the reason; whether the campaign admits them back is
+        the fold's to say."""
+        if not named:
+            raise BadInput("name at least one undone command or undo to redo")
+        by = self.undone_by()
+        metas = {meta.seq: meta for meta in self.metas}
+        chosen: set[int] = set()
+        for seq in named:
+            meta = metas.get(seq)
+            if meta is None:
+                if seq not in by:
+                    raise RuleViolation(
+                        f"#{seq} is not an undone command; `log --undone` lists those that "
+                        "can be redone"
+                    )
+                chosen.add(seq)
+            elif not meta.undo:
+                raise RuleViolation(f"#{seq} is a redo; name an undone command or an undo")
+            else:
+                still = [command for command in meta.commands if command in by]
+                if not still:
+                    raise RuleViolation(f"the undo #{seq} has nothing left undone")
+                chosen.update(still)
+        return tuple(sorted(chosen, reverse=True))

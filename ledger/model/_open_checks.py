@@ -9,7 +9,7 @@ class GroupCheck(msgspec.Struct, frozen=True, kw_only=True):
     what each has so far."""
 
     ability: str
-    target: int
+    target: int | None  # None: a "?" check, whose entry the players read from the total
     order: tuple[str, ...]
     rolled: dict[str, int] = {}  # Hero -> successes rolled (modifiers included)
     gems: tuple[str, ...] = ()  # Heroes who spent an Achievement gem on it

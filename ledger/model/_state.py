@@ -188,6 +188,7 @@ class Hero(Frozen, frozen=True, kw_only=True):
     profession: str | None = None
     talents: tuple[str, ...] = ()
     injuries: tuple[str, ...] = ()
+    injury_draws: int = 0  # Injury cards owed for becoming wounded, not drawn yet (§2.3)
     city_points: int = 0
     sleeps: str | None = None  # where the Hero sleeps at the end of this City step
     plugins: dict[str, Any] = {}  # HeroPart values by namespace: read them with part()

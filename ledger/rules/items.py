@@ -59,18 +59,41 @@ def take_item(hero: Hero, name: str) -> tuple[Hero, Item]:
     return replace(hero, items=hero.items[:index] + hero.items[index + 1 :]), item
 
 
-def discard_item(hero: Hero, name: str) -> Hero:
-    """Quest items can never be discarded (seed text, EXCEPTION)."""
+def discarded(hero: Hero, name: str) -> tuple[Hero, Item]:
+    """The Hero without the item, and the copy discarded; Quest items can never be discarded
+    (seed text, EXCEPTION)."""
     if hero.item(name).quest:
         raise RuleViolation(f"{hero.item(name).name} is a Quest item and may not be discarded")
-    return take_item(hero, name)[0]
+    return take_item(hero, name)
+
+
+def into_stock(state: CampaignState, item: Item) -> CampaignState:
+    """A discarded copy goes to the Stock, in no one's hands and on no Hero board: "Your Hero
+    may discard items at any time during these steps, placing the discarded items in the
+    Stock." (seed, "Allocating Items and Star"; tokens too, §7.2)."""
+    stored = replace(item, active=False, left_behind=False)
+    return replace(state, stock=(*state.stock, stored))
+
+
+def discard(state: CampaignState, hero: str, name: str, to_stock: bool) -> CampaignState:
+    """The Hero discards the item; ``to_stock``: the copy goes to the Stock (every discard
+    recorded since that rule; before it, a discarded copy left the game)."""
+    holder, copy = discarded(state.hero(hero), name)
+    state = state.with_hero(holder)
+    return into_stock(state, copy) if to_stock else state
 
 
 def use_item(
-    state: CampaignState, user: str, name: str, on: tuple[str, ...], removing: tuple[str, ...]
+    state: CampaignState,
+    user: str,
+    name: str,
+    on: tuple[str, ...],
+    removing: tuple[str, ...],
+    to_stock: bool = False,
 ) -> CampaignState:
     """Discard an item for its effect in a City or Journey step: no maneuver, any one Hero in
-    range, any number in an area. Every condition named must leave some target."""
+    range, any number in an area. Every condition named must leave some target. ``to_stock``:
+    the used copy goes to the Stock, as every discard does (see ``discard``)."""
     if state.in_scenario:
         raise RuleViolation(
             "during a scenario an item is used by its card's rules; record its effect "
@@ -90,7 +113,7 @@ def use_item(
         raise RuleViolation(f"{item.name} does not remove conditions")
     if effect.remove_conditions and not removing and not (effect.heal or effect.restore):
         raise RuleViolation(f"name the condition(s) {item.name} removes with --condition")
-    state = state.with_hero(discard_item(holder, item.name))
+    state = discard(state, holder.name, item.name, to_stock)
     removed: set[str] = set()
     for target in targets:
         hero = state.hero(target)

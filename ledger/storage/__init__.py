@@ -6,7 +6,9 @@ Nothing here knows the rules: rows are stored and read back exactly as written."
 
 from ledger.storage._database import (
     SAFE_SQLITE,
+    missing,
     open_database,
+    remove_made,
     sqlite3,
     sqlite_version,
     warn_if_old_sqlite,
@@ -15,6 +17,7 @@ from ledger.storage._group_commit import GroupCommit, NotDurable, flush_log
 from ledger.storage._lean_schema import MARKED_TYPES
 from ledger.storage._migrations import (
     APPEND_ONLY_TRIGGERS,
+    MARK_TRIGGERS,
     SNAPSHOT_TRIGGERS,
     STEP_INDEX_TRIGGERS,
     migrations,
@@ -38,6 +41,7 @@ __all__ = [
     "COLUMNS",
     "GENESIS",
     "MARKED_TYPES",
+    "MARK_TRIGGERS",
     "SAFE_SQLITE",
     "SNAPSHOT_TRIGGERS",
     "STEP_INDEX_TRIGGERS",
@@ -52,7 +56,9 @@ __all__ = [
     "flush_log",
     "hashes",
     "migrations",
+    "missing",
     "open_database",
+    "remove_made",
     "row_values",
     "sqlite3",
     "sqlite_version",

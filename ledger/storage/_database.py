@@ -135,6 +135,27 @@ def _open_read_only(path: Path) -> Database:
     return db
 
 
+def missing(path: Path) -> list[Path]:
+    """``path`` and its folders that do not exist yet, innermost first: what opening a new
+    ledger file there would make (``remove_made`` takes them away again)."""
+    return [part for part in (path, *path.parents) if not part.exists()]
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove a ledger file ``missing`` listed (closed, and holding nothing kept), SQLite's
+    files beside it and the folders made for it, as long as they are empty."""
+    if not made:
+        return
+    path, *folders = made
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:  # not empty: something else is kept there
+            return
+
+
 def open_database(path: Path | str, *, create: bool = True) -> Database:
     """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
     warn_if_old_sqlite()

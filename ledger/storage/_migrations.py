@@ -187,12 +187,45 @@ def m005_snapshots_append_only(db: Database) -> None:
     )
 
 
+MARK_KINDS = ("renamed", "archived", "unarchived", "forked")
+
+
+@migrations()
+def m006_campaign_marks(db: Database) -> None:
+    """What happened to campaigns as wholes, appended, never changed: a rename (the name a
+    campaign goes by; its events keep the name it was created with, which their hashes
+    cover), an archiving and its undoing, a fork's origin. Files before it have none."""
+    kinds = ", ".join(f"'{kind}'" for kind in MARK_KINDS)
+    db.execute(
+        f"""
+        CREATE TABLE campaign_marks (
+            id INTEGER PRIMARY KEY,
+            campaign TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ({kinds})),
+            value TEXT NOT NULL,
+            recorded_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    for action in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER campaign_marks_no_{action.lower()} BEFORE {action} ON campaign_marks
+            BEGIN SELECT RAISE(ABORT, 'campaign marks are append-only: {action} is not allowed');
+            END
+            """
+        )
+
+
 # Not needed to read a file: one that lacks them opens read-only without them (read-only
 # media cannot be upgraded), and commands that record apply them first.
-READ_OPTIONAL = frozenset({"m004_command_fingerprints", "m005_snapshots_append_only"})
+READ_OPTIONAL = frozenset(
+    {"m004_command_fingerprints", "m005_snapshots_append_only", "m006_campaign_marks"}
+)
 
 APPEND_ONLY_TRIGGERS = ("events_no_update", "events_no_delete", "events_no_replace")
 STEP_INDEX_TRIGGERS = ("events_step_change", "step_changes_no_update", "step_changes_no_delete")
+MARK_TRIGGERS = ("campaign_marks_no_update", "campaign_marks_no_delete")
 SNAPSHOT_TRIGGERS = (
     "snapshots_no_update",
     "snapshots_no_delete",

@@ -127,6 +127,28 @@ class EventStore:
         )
         return [name for (name,) in cursor]
 
+    def marks(self) -> list[tuple[str, str, str, str]]:
+        """Every campaign mark (campaign, kind, value, recorded_at) in the order recorded;
+        none in a file from before m006_campaign_marks (opened read-only, not upgraded)."""
+        try:
+            cursor = self.db.execute(
+                "SELECT campaign, kind, value, recorded_at FROM campaign_marks ORDER BY id"
+            )
+        except sqlite3.OperationalError as error:
+            if "no such table" in str(error):
+                return []
+            raise
+        return [tuple(row) for row in cursor]
+
+    def add_mark(self, campaign: str, kind: str, value: str, recorded_at: str) -> None:
+        """Append a campaign mark (a rename, an archiving, a fork's origin)."""
+        with self.db.atomic():
+            self.db.execute(
+                "INSERT INTO campaign_marks (campaign, kind, value, recorded_at) "
+                "VALUES (?, ?, ?, ?)",
+                [campaign, kind, value, recorded_at],
+            )
+
     def head(self, campaign: str) -> Row | None:
         """The campaign's latest event. Asked several times per command (a batch: on every
         line), so remembered until the file may have changed."""

@@ -1,6 +1,7 @@
 """The undo and redo history of a campaign's rows, fed to it in order: the campaign starts by
 being created under its name, and every undo and redo is one that ``undo`` and ``redo`` would
-have recorded."""
+have recorded: an undo names commands in effect, a redo commands undone (``redo --command``
+may name any of them, not only the last undone)."""
 
 from array import array
 from bisect import bisect_left, insort
@@ -75,7 +76,6 @@ class HistoryVerifier:
         self._started = False
         self._commands: Ascending | CommandsSeen = Ascending()  # a million in a long campaign
         self._undone: set[int] = set()
-        self._redoable: list[int] = []
         self._previous_meta = False
 
     def feed_page(self, page: Iterable[Values]) -> None:
@@ -97,8 +97,6 @@ class HistoryVerifier:
                     seq, command = values[SEQ], values[COMMAND]
                     if command == seq:
                         starts.append(seq)
-                        if self._redoable:
-                            self._redoable.clear()
                         previous_meta = False
                         continue
                     if not previous_meta:
@@ -160,7 +158,7 @@ class HistoryVerifier:
             legal = (
                 (undone in self._commands and undone not in self._undone)
                 if undo
-                else undone in self._redoable
+                else undone in self._undone  # `redo --command` names any undone one
             )
             if not legal:
                 verb = "undoes" if undo else "redoes"
@@ -175,16 +173,13 @@ class HistoryVerifier:
     def _command_row(self, seq: int, command: int) -> None:
         if command == seq:
             self._commands.add(command)
-            self._redoable.clear()
         self._previous_meta = False
 
     def _meta_row(self, undo: bool, commands: tuple[int, ...]) -> None:
         if undo:
             self._undone.update(commands)
-            self._redoable.extend(commands)
         else:
             self._undone.difference_update(commands)
-            self._redoable = [c for c in self._redoable if c not in commands]
         self._previous_meta = True
 
     def resume(
@@ -192,14 +187,8 @@ class HistoryVerifier:
     ) -> None:
         """Go on after row ``upto`` as if every row up to it had been fed and found fine,
         knowing the undos and redos (``metas``, by seq) and, asked only for the commands an
-        undo names, whether a row starts a command: a second process checks the rows after.
-        Found fine, a row right after an undo or redo starts a command (which empties the
-        redo stack): the stack holds the unbroken run of undos and redos ending at ``upto``."""
+        undo names, whether a row starts a command: a second process checks the rows after."""
         history = History(metas[seq] for seq in sorted(metas))
-        last_command = upto
-        while last_command in metas:
-            last_command -= 1
         self._commands = CommandsSeen(upto, metas, starts_command, self._commands)
         self._undone = set(history.reverted())
-        self._redoable = history.redo_stack(last_command)
         self._started, self._previous_meta = True, upto in metas

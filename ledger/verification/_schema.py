@@ -14,6 +14,7 @@ from sqlite_utils import Database
 from ledger.hosting import apply_plugin_migrations
 from ledger.storage import (
     APPEND_ONLY_TRIGGERS,
+    MARK_TRIGGERS,
     SNAPSHOT_TRIGGERS,
     STEP_INDEX_TRIGGERS,
     migrations,
@@ -22,7 +23,7 @@ from ledger.verification._problem import Problem
 
 _SPACE = re.compile(r"\s+")
 _GUARDS = dict.fromkeys(
-    (*APPEND_ONLY_TRIGGERS, *SNAPSHOT_TRIGGERS), "append-only "
+    (*APPEND_ONLY_TRIGGERS, *SNAPSHOT_TRIGGERS, *MARK_TRIGGERS), "append-only "
 ) | dict.fromkeys(STEP_INDEX_TRIGGERS, "step index ")
 
 

@@ -382,17 +382,23 @@ class ItemGiven(HeroEvent, tag="base:item-given", frozen=True, kw_only=True):
         return f"{self.hero} gives {self.item} to {self.to}"
 
 
+STOCKED = "; the copy goes to the Stock"
+
+
 class ItemDiscarded(HeroEvent, tag="base:item-discarded", frozen=True, kw_only=True):
-    """The Hero discards one copy of ``item``."""
+    """The Hero discards one copy of ``item``; ``to_stock``: the copy goes to the Stock (seed
+    text). Rows recorded before that rule lack it, and their copy left the game, as it did
+    when they were recorded."""
 
     item: str
+    to_stock: bool = False
 
     def apply(self, state: CampaignState) -> CampaignState:
         state = debts.settle(state, "discard", self.hero, self.item)
-        return state.with_hero(items.discard_item(state.hero(self.hero), self.item))
+        return items.discard(state, self.hero, self.item, self.to_stock)
 
     def describe(self) -> str:
-        return f"{self.hero} discards {self.item}"
+        return f"{self.hero} discards {self.item}{STOCKED if self.to_stock else ''}"
 
 
 class ItemUsed(HeroEvent, tag="base:item-used", frozen=True, kw_only=True):
@@ -402,14 +408,17 @@ class ItemUsed(HeroEvent, tag="base:item-used", frozen=True, kw_only=True):
     item: str
     on: tuple[str, ...] = ()
     conditions: tuple[str, ...] = ()
+    to_stock: bool = False  # as ``ItemDiscarded.to_stock``
 
     def apply(self, state: CampaignState) -> CampaignState:
-        return items.use_item(state, self.hero, self.item, self.on, self.conditions)
+        return items.use_item(
+            state, self.hero, self.item, self.on, self.conditions, to_stock=self.to_stock
+        )
 
     def describe(self) -> str:
         on = f" on {', '.join(self.on)}" if self.on else ""
         removing = f", removing {', '.join(self.conditions)}" if self.conditions else ""
-        return f"{self.hero} uses {self.item}{on}{removing}"
+        return f"{self.hero} uses {self.item}{on}{removing}{STOCKED if self.to_stock else ''}"
 
 
 class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):

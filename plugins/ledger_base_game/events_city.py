@@ -207,6 +207,16 @@ class InjuryDrawn(HeroEvent, tag="base:injury-drawn", frozen=True, kw_only=True)
         return f"{self.hero} draws the Injury card {self.injury}"
 
 
+class InjuryDrawOwed(HeroEvent, tag="base:injury-draw-owed", frozen=True, kw_only=True):
+    """The Hero became wounded in the same command: an Injury card must be drawn (§2.3)."""
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, injuries.owe_draw)
+
+    def describe(self) -> str:
+        return f"{self.hero} became wounded and must draw an Injury card (§2.3)"
+
+
 class InjuryRemoved(HeroEvent, tag="base:injury-removed", frozen=True, kw_only=True):
     injury: str
 
@@ -294,6 +304,7 @@ EVENT_TYPES: list[type[Event]] = [
     CityActivity,
     SleepFound,
     InjuryDrawn,
+    InjuryDrawOwed,
     InjuryRemoved,
     ReputationGained,
     ItemLeftBehind,

@@ -46,14 +46,18 @@ def _open(state: CampaignState) -> GroupCheck:
 
 
 class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_only=True):
+    """Fields after ``modifiers`` came later; their defaults are what older rows meant."""
+
     ability: Ability
-    target: int
+    target: int | None  # None: a "?" check (the players read the entry from the total)
     thresholds: tuple[int, ...] = ()  # as printed, for 2, 3, 4 Heroes
     order: tuple[str, ...]
     agreed: bool = False  # False: the order is by Taunt, highest first
     success_entry: str | None = None
     failure_entry: str | None = None
     modifiers: tuple[str, ...] = ()  # as printed; each Hero's roll records how it was judged
+    heroes: int | None = None  # the Hero count the thresholds were read for (ruling §12.8)
+    left_out: tuple[str, ...] = ()  # exhausted Heroes left out of the order by Taunt
 
     def apply(self, state: CampaignState) -> CampaignState:
         for text in self.modifiers:
@@ -63,8 +67,12 @@ class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_onl
         if state.group_check is not None:
             raise RuleViolation("a group check is already open; close it first")
         check_ability(self.ability)
-        if not 0 <= self.target <= MAX_TARGET:
+        if self.target is not None and not 0 <= self.target <= MAX_TARGET:
             raise RuleViolation(f"a target is from 0 to {MAX_TARGET}, not {self.target}")
+        if self.target is None and (self.thresholds or self.success_entry or self.failure_entry):
+            raise RuleViolation('a "?" check has no thresholds and no success or failure entry')
+        self._check_count()
+        self._check_left_out(state)
         order = tuple(state.hero(name).name for name in self.order)
         if not order or len({name_key(n) for n in order}) != len(order):
             raise RuleViolation("a group check names each Hero once, and at least one")
@@ -85,12 +93,40 @@ class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_onl
         )
         return replace(state, group_check=group)
 
+    def _check_count(self) -> None:
+        if self.heroes is None:
+            return
+        index = self.heroes - 2
+        if not self.thresholds or not 0 <= index < len(self.thresholds):
+            raise RuleViolation(f"the thresholds give no target for {self.heroes} Heroes")
+        if self.thresholds[index] != self.target:
+            raise RuleViolation(
+                f"for {self.heroes} Heroes the target is {self.thresholds[index]}, "
+                f"not {self.target}"
+            )
+
+    def _check_left_out(self, state: CampaignState) -> None:
+        for name in self.left_out:
+            hero = state.hero(name)
+            if self.agreed or hero.status != "exhausted" or hero.name in self.order:
+                raise RuleViolation(
+                    f"only an exhausted Hero is left out of the order by Taunt, not {hero.name}"
+                )
+
     def describe(self) -> str:
         how = "order agreed" if self.agreed else "order by Taunt"
+        needed = "? (the entry is read from the total)" if self.target is None else self.target
+        count = f" (for {self.heroes} Heroes)" if self.heroes is not None else ""
         return (
-            f"Group {self.ability.title()} check opened: {self.target} needed; "
+            f"Group {self.ability.title()} check opened: {needed} needed{count}; "
             f"{', '.join(self.order)} ({how})"
         )
+
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        return [
+            f"{name} is exhausted and cannot act: left out of the group check (ruling §12.8)"
+            for name in self.left_out
+        ]
 
 
 class GroupCheckRolled(HeroEvent, tag="base:group-check-rolled", frozen=True, kw_only=True):
@@ -166,7 +202,7 @@ class GroupCheckGem(HeroEvent, tag="base:group-check-gem", frozen=True, kw_only=
 
 class GroupCheckClosed(Event, tag="base:group-check-closed", frozen=True, kw_only=True):
     total: int
-    success: bool
+    success: bool | None  # None: a "?" check, whose ``outcome`` the players read
     outcome: str | None = None
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -174,6 +210,12 @@ class GroupCheckClosed(Event, tag="base:group-check-closed", frozen=True, kw_onl
         waiting = group.next_to_roll()
         if waiting is not None:
             raise RuleViolation(f"{waiting} has not rolled yet")
+        if group.target is None:
+            if self.total != group.total or self.success is not None:
+                raise RuleViolation(f'the "?" group check totals {group.total}')
+            if self.outcome is not None:
+                check_name(self.outcome, "outcome")
+            return replace(state, group_check=None)
         success = group.total >= group.target
         outcome = group.success_entry if success else group.failure_entry
         if (self.total, self.success, self.outcome) != (group.total, success, outcome):
@@ -184,7 +226,7 @@ class GroupCheckClosed(Event, tag="base:group-check-closed", frozen=True, kw_onl
         return replace(state, group_check=None)
 
     def describe(self) -> str:
-        result = "success" if self.success else "failure"
+        result = {True: "success", False: "failure", None: "recorded"}[self.success]
         outcome = f" → {self.outcome}" if self.outcome else ""
         return f"Group check closed: total {self.total}, {result}{outcome}"
 

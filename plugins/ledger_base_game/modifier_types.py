@@ -44,16 +44,21 @@ def keyword(s: Situation, value: str) -> Verdict:
     return Verdict(False, f'"{value}" is in neither {s.hero.name}\'s nor the Party Journal')
 
 
-def _usable(s: Situation, item: Item) -> str | None:
-    """Why a carried item does not count here, or None if it does: in a scenario, an item
-    left on the Hero board is not carried and a hand item must be active (seed text)."""
-    if not s.state.in_scenario:
-        return None
-    if item.left_behind:
+def _in_play(s: Situation, item: Item) -> str | None:
+    """Why an item cannot be used here at all, or None: in a scenario, an item left on the
+    Hero board "cannot be used this scenario" (rules §7.2, Each Hero setup)."""
+    if s.state.in_scenario and item.left_behind:
         return f"{item.name} was left behind for this scenario"
-    if item.hands and not item.active:
-        return f"{item.name} has a hand symbol and is not an active item"
     return None
+
+
+def _usable(s: Situation, item: Item) -> str | None:
+    """Why a carried item does not count here, or None if it does: it must be in play, and
+    in a scenario a hand item must be active (seed text, "Item card or token" carried)."""
+    why = _in_play(s, item)
+    if why is None and s.state.in_scenario and item.hands and not item.active:
+        return f"{item.name} has a hand symbol and is not an active item"
+    return why
 
 
 def item_carried(s: Situation, value: str) -> Verdict:
@@ -68,9 +73,16 @@ def item_carried(s: Situation, value: str) -> Verdict:
 
 
 def item_discarded(s: Situation, value: str) -> Verdict:
-    if any(_same(name, value) for name in s.discarding):
-        return Verdict(True, f"{s.hero.name} discards {value} before the roll")
-    return Verdict(False, f"{s.hero.name} does not discard {value} (use --discard)")
+    """An item discarded before the roll counts only if it is in play, as for an item
+    carried: in a scenario not one left behind. The seed asks an active hand item only of
+    an item carried, so a discarded one need not be active."""
+    if not any(_same(name, value) for name in s.discarding):
+        return Verdict(False, f"{s.hero.name} does not discard {value} (use --discard)")
+    held = [item for item in s.hero.items if _same(item.name, value)]
+    reasons = [_in_play(s, item) for item in held]
+    if held and None not in reasons:
+        return Verdict(False, str(reasons[0]))
+    return Verdict(True, f"{s.hero.name} discards {value} before the roll")
 
 
 def phrase(s: Situation, value: str) -> Verdict:

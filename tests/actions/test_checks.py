@@ -329,7 +329,7 @@ def test_the_dice_set_by_name_or_definition(campaign: Campaign) -> None:
         ),
         (
             actions.group_check,
-            {"ability": "agility", "target": (8, 13, 17), "order": ("Torrax",)},
+            {"ability": "agility", "target": (8, 13, 17), "order": ("Torrax",), "heroes": 1},
             BadInput,
             "8/13/17 gives targets for 2/3/4 Heroes, not for 1",
         ),

@@ -121,6 +121,14 @@ def test_sessions_are_core_actions(campaign: Campaign) -> None:
     [
         ((), actions.end_scenario, {"outcome": "S1"}, RuleViolation, "no scenario is being"),
         ((), actions.end_scenario, {"outcome": "\x07"}, BadInput, "unprintable"),
+        (("scenario",), actions.end_scenario, {}, BadInput, "say how scenario 50 ended"),
+        (
+            ("scenario",),
+            actions.end_scenario,
+            {"outcome": "S1", "no_outcome": True},
+            BadInput,
+            "not both",
+        ),
         (("scenario",), actions.start_journey_step, {}, RuleViolation, "has not ended"),
         ((), actions.sleep_at, {"hero": "Nobody", "place": "Hideout"}, NotFound, "Nobody"),
         (
@@ -151,7 +159,7 @@ def test_sessions_are_core_actions(campaign: Campaign) -> None:
             RuleViolation,
             None,
         ),
-        (("scenario",), actions.end_scenario, {"arena": True}, BadInput, None),
+        (("scenario",), actions.end_scenario, {"outcome": "S1", "arena": True}, BadInput, None),
     ],
 )
 def test_a_refused_action_writes_nothing(

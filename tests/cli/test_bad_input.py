@@ -533,7 +533,7 @@ RULES = [
         "scenario end",
         "no scenario is being played",
         "step scenario 1",
-        "scenario end",
+        "scenario end --no-outcome",
     ),
     case(
         "hero add twice",

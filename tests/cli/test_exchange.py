@@ -231,12 +231,15 @@ def test_import_refuses_a_damaged_file(
     assert changed != original
     damaged.write_text("".join(changed), encoding="utf-8")
     before, snapshots = rows_of(target), snapshot_count(target)
+    files = sorted(path.name for path in tmp_path.iterdir())
 
     result = on(target)("import", str(damaged))
 
     assert result.exit_code == 1, result.output
     assert "Error:" in result.output
     assert "Traceback" not in result.output
+    if "target.db" not in files:  # a fresh target: not created, nor its -wal and -shm
+        assert sorted(path.name for path in tmp_path.iterdir()) == files
     assert rows_of(target) == before  # none for a fresh database
     assert snapshot_count(target) == snapshots
     assert "Test" not in json.loads(on(target)("campaign", "list", "--json").stdout or "[]")
@@ -293,3 +296,40 @@ def test_import_refuses_a_name_that_differs_only_in_case(
     result = into("import", str(exported))
     assert result.exit_code == 1
     assert rows_of(path) == before
+
+
+def test_export_keeps_an_existing_file_unless_forced(
+    exported: Path, played: Invoke, invoke: Invoke, tmp_path: Path
+) -> None:
+    kept = tmp_path / "last-week.ndjson"
+    kept.write_text("last week's export\n")
+    refused = invoke("export", str(kept))
+    assert refused.exit_code == 1
+    assert f"{kept} already exists; nothing was exported (--force replaces it)" in refused.output
+    assert "exported" not in refused.output.replace("nothing was exported", "")
+    assert kept.read_text() == "last week's export\n"
+    played("export", "--force", str(kept))
+    assert kept.read_bytes() == exported.read_bytes()
+    assert sorted(path.name for path in tmp_path.iterdir() if "ndjson" in path.name) == [
+        "last-week.ndjson",
+        "test.ndjson",
+    ]  # no temporary file left beside them
+
+
+def test_export_to_standard_output(exported: Path, played: Invoke) -> None:
+    result = played("export", "-")
+    assert result.stdout == exported.read_text(encoding="utf-8")
+    assert "exported 19 events of 'Test'" in result.stderr
+
+
+def test_a_refused_import_into_a_new_folder_leaves_nothing(
+    exported: Path, tmp_path: Path, on: Callable[[Path], Run]
+) -> None:
+    damaged = tmp_path / "damaged.ndjson"
+    damaged.write_text("".join(lines_of(exported)[:-1]), encoding="utf-8")
+    result = on(tmp_path / "new" / "folder" / "target.db")("import", str(damaged))
+    assert result.exit_code == 1
+    assert "truncated or altered" in result.output
+    assert not (tmp_path / "new").exists()
+    assert on(tmp_path / "new" / "target.db")("import", str(exported)).exit_code == 0
+    assert (tmp_path / "new" / "target.db").exists()

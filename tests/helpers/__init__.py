@@ -15,6 +15,8 @@
 - ``plugin_sites``: a plugin a test writes, installed by hand (``fake_distribution``);
 - ``figures``: the reliability tests' figures (``--report-figures``).
 - ``web``: the web app under test, in process (``client``) or a real server (``serving``).
+- ``browser``: Debian's chromium driven by Playwright (``chromium``), phone and laptop
+  viewports, and where screenshots go (``SCREENSHOTS``, a gitignored folder).
 
 The repository's root is ``ROOT``, for tests that read its files (README, examples, bench).
 """

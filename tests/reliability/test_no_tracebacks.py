@@ -111,8 +111,13 @@ def test_export_writes_only_to_a_regular_file_or_a_new_name(party: Path, tmp_pat
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
     regular = tmp_path / "old.ndjson"
     regular.write_text("old\n")
-    for target in (regular, tmp_path / "new.ndjson"):
-        assert script(party, "export", str(target)).returncode == 0
+    kept_as_it_was = script(party, "export", str(regular))
+    no_traceback(kept_as_it_was)
+    assert kept_as_it_was.returncode == 1
+    assert "already exists; nothing was exported (--force replaces it)" in kept_as_it_was.stderr
+    assert regular.read_text() == "old\n"
+    for target, force in ((regular, ["--force"]), (tmp_path / "new.ndjson", [])):
+        assert script(party, "export", str(target), *force).returncode == 0
         assert json.loads(target.read_text().splitlines()[0])["events"] == 6
     assert json.loads(script(party, "export", "-").stdout.splitlines()[0])["events"] == 6
 

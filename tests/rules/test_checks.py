@@ -141,7 +141,7 @@ def test_group_check_order_is_by_taunt_and_failure_leads_to_the_other_entry(
     assert result["order"] == ["Torrax", "Venia"]  # Taunt 6 before Taunt 3
     assert (result["total"], result["success"], result["outcome"]) == (6, False, "076")
     assert "not for 1" in refused(
-        invoke, db_path, "group-check", "agility", "8/13/17", "--order", "Venia"
+        invoke, db_path, "group-check", "agility", "8/13/17", "--order", "Venia", "--heroes", "1"
     )
 
 

@@ -65,10 +65,18 @@ def test_a_new_rank_is_read_at_the_start_of_the_next_city_step(
         "reputation": 2,
         "rank": 1,
     }
-    for step in (("step", "journey"), ("step", "scenario", "4"), ("scenario", "end")):
+    for step in (
+        ("step", "journey"),
+        ("step", "scenario", "4"),
+        ("scenario", "end", "--no-outcome"),
+    ):
         party(*step)
     first = party("step", "city")
     assert "Lantern Guild reached Rank 1: read the Story entry" in first.output
-    for step in (("step", "journey"), ("step", "scenario", "5"), ("scenario", "end")):
+    for step in (
+        ("step", "journey"),
+        ("step", "scenario", "5"),
+        ("scenario", "end", "--no-outcome"),
+    ):
         party(*step)
     assert "Lantern Guild" not in party("step", "city").output  # nothing new since city-2

@@ -136,7 +136,8 @@ def test_10_14_end_of_scenario_from_any_state(ok: Invoke) -> None:
     run("stars", "gain", "Lunara", "4")
     run("step", "scenario", "1")
     run("stamina", "lock", "Lunara", "2")
-    run("damage", "Lunara", "12")  # wounded
+    run("damage", "Lunara", "12")  # wounded: an Injury card is drawn (§2.3)
+    run("injury", "draw", "Lunara", "Broken Ribs")
     run("condition", "add", "Lunara", "Bleeding")
     run("condition", "add", "Lunara", "Held")
     run("scenario", "end", "--outcome", "S2")
@@ -146,6 +147,7 @@ def test_10_14_end_of_scenario_from_any_state(ok: Invoke) -> None:
     assert shown["conditions"] == []
     assert shown["items"] == ["Sword"]
     assert shown["stars"] == 4
+    assert shown["injuries"] == ["Broken Ribs"]  # kept (§2.5)
 
 
 def test_10_15_condition_limits(party: Invoke) -> None:

@@ -106,15 +106,19 @@ def test_a_card_in_the_stock_decides_its_symbols(
     refuse(invoke, db_path, "stock", "scenario", "7", "--xp", "--no-replay", says="already")
     refuse(invoke, db_path, "stock", "scenario", "4", "--no-xp", says="shows the XP symbol")
     play(party, "7")
-    refuse(invoke, db_path, "scenario", "end", "--no-xp", says="shows the XP symbol")
+    refuse(
+        invoke, db_path, "scenario", "end", "--outcome", "S1", "--no-xp", says="shows the XP symbol"
+    )
 
 
 def test_an_arena_may_not_follow_an_arena(party: Invoke, invoke: Invoke, db_path: Path) -> None:
     party("stock", "scenario", "101", "--no-xp", "--no-replay", "--arena")
     play(party, "101")
     assert party_json(party)["step"]["arena"] is True
-    refuse(invoke, db_path, "scenario", "end", "--group-achievements", "1", says="no achievements")
-    refuse(invoke, db_path, "scenario", "end", "--achievement", "Torrax", says="no achievements")
+    for achieved in (("--group-achievements", "1"), ("--achievement", "Torrax")):
+        refuse(
+            invoke, db_path, "scenario", "end", "--outcome", "S1", *achieved, says="no achievements"
+        )
     party("scenario", "end", "--outcome", "Score 14")
     assert [c["number"] for c in party_json(party)["scenario_cards"]] == [101]  # kept
     party("step", "city")
@@ -123,17 +127,37 @@ def test_an_arena_may_not_follow_an_arena(party: Invoke, invoke: Invoke, db_path
     refuse(invoke, db_path, "step", "scenario", "101", says="may not follow an Arena")
     refuse(invoke, db_path, "step", "scenario", "102", "--arena", says="may not follow an Arena")
     party("step", "scenario", "103")  # its Arena symbol is not known yet
-    refuse(invoke, db_path, "scenario", "end", "--no-xp", says="--arena/--no-arena")
-    refuse(invoke, db_path, "scenario", "end", "--no-xp", "--arena", says="may not follow")
-    party("scenario", "end", "--no-xp", "--no-arena")
+    ended = ("scenario", "end", "--no-outcome", "--no-xp")
+    refuse(invoke, db_path, *ended, says="--arena/--no-arena")
+    refuse(invoke, db_path, *ended, "--arena", says="may not follow")
+    party(*ended, "--no-arena")
     assert [o["arena"] for o in party_json(party)["outcomes"]] == [True, False]
 
 
 def test_scenario_end_outside_a_scenario(party: Invoke, invoke: Invoke, db_path: Path) -> None:
     refuse(invoke, db_path, "scenario", "end", "--outcome", "S1", says="no scenario")
     play(party, "4")
-    refuse(invoke, db_path, "scenario", "end", "--achievement", "Nobody", says="Nobody")
-    refuse(invoke, db_path, "scenario", "end", "--group-achievements", "-1", says="from 0")
+    refuse(
+        invoke,
+        db_path,
+        "scenario",
+        "end",
+        "--outcome",
+        "S1",
+        "--achievement",
+        "Nobody",
+        says="Nobody",
+    )
+    refuse(
+        invoke,
+        db_path,
+        "scenario",
+        "end",
+        "--no-outcome",
+        "--group-achievements",
+        "-1",
+        says="from 0",
+    )
 
 
 def test_the_log_shows_the_campaign_events(party: Invoke) -> None:
@@ -224,3 +248,15 @@ def test_the_cli_passes_the_scenario_level(party: Invoke) -> None:
     play(party, "19")
     party("scenario", "end", "--outcome", "S1", "--no-xp")
     assert json.loads(party("log", "--json").output)[-1]["payload"]["scenario_level"] == 4
+
+
+def test_an_outcome_is_asked_for_so_none_is_forgotten(
+    party: Invoke, invoke: Invoke, db_path: Path
+) -> None:
+    play(party, "4")
+    refused = refuse(invoke, db_path, "scenario", "end", says="say how scenario 4 ended")
+    assert "--outcome CODE" in refused
+    assert "--no-outcome to record none" in refused
+    refuse(invoke, db_path, "scenario", "end", "--outcome", "S1", "--no-outcome", says="not both")
+    party("scenario", "end", "--no-outcome", "--xp")
+    assert [o["outcome"] for o in party_json(party)["outcomes"]] == [""]  # none recorded

@@ -179,11 +179,13 @@ def test_a_failure_never_shows_a_traceback(
     party: Invoke, db_path: Path, pm: pluggy.PluginManager, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from ledger_web import reading
+    from ledger_web.pages import views
 
     def broken(*args: object) -> object:
         raise RuntimeError("secret internals")
 
     monkeypatch.setattr(reading, "party", broken)
+    monkeypatch.setattr(views, "party", broken)  # what the party page reads
     with client(db_path, pm) as web:
         for path in ("/api/party", "/"):
             answer = web.get(path)

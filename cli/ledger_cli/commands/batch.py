@@ -1,9 +1,15 @@
-"""batch FILE: one command per line, each committed on its own."""
+"""batch FILE: one command per line, each committed on its own; or all in one transaction,
+rolled back (--dry-run) or all-or-nothing (--atomic); --from-line resumes."""
 
+import io
+import shlex
+from collections.abc import Iterator
+from contextlib import redirect_stdout
 from typing import BinaryIO
 
 import click
 
+from ledger.storage import missing, remove_made
 from ledger_cli import batch_lines, shell_words
 from ledger_cli.acknowledgements import Acknowledgements, regular
 from ledger_cli.app import guarded
@@ -16,58 +22,177 @@ def register(cli: click.Group) -> None:
     @cli.command()
     @click.argument("file", type=click.File("rb"))  # decoded line by line: batch_lines
     @click.option("--quiet", is_flag=True, help="Do not echo each line before running it.")
+    @click.option(
+        "--dry-run",
+        is_flag=True,
+        help="Check every line against what the lines before it would record, then roll "
+        "everything back: every refusal is named by its line; nothing is written.",
+    )
+    @click.option(
+        "--atomic", is_flag=True, help="Record every line or none: an error rolls all back."
+    )
+    @click.option(
+        "--from-line",
+        type=click.IntRange(min=1),
+        default=1,
+        metavar="N",
+        help="Start at line N: resume a batch that stopped there.",
+    )
     @pass_app
-    def batch(app: App, file: BinaryIO, quiet: bool) -> None:
+    def batch(
+        app: App, file: BinaryIO, quiet: bool, dry_run: bool, atomic: bool, from_line: int
+    ) -> None:
         """Run FILE (or - for stdin): one command per line as typed after campaign-ledger.
 
         Blank lines and lines starting with # are skipped. Each line commits on its own; the
-        first error stops the batch and names the line. A line's output is shown once its
-        commit is safely on the disk.
+        first error stops the batch, names the line and says how to resume from it. A line's
+        output is shown once its commit is safely on the disk.
 
         \b
-        Example:
+        Examples:
           campaign-ledger --database moonsilver.db batch examples/first-evening.txt
+          campaign-ledger batch evening.txt --dry-run
+          campaign-ledger batch evening.txt --from-line 12
         """
-        database, campaign = app.path, app.campaign_name
-        batch_root = click.get_current_context().find_root()
-        root = batch_root.command  # not the group register saw
+        lines = _lines(file, from_line)
+        run = Lines(app, quiet, one_file=dry_run or atomic)
+        if dry_run:
+            rehearse(app, run, lines)
+        elif atomic:
+            all_or_none(app, run, lines)
+        else:
+            name = getattr(file, "name", "<stdin>")
+            one_by_one(app, run, lines, "-" if name == "<stdin>" else str(name), regular(file))
+
+
+def _lines(file: BinaryIO, from_line: int) -> Iterator[tuple[int, str]]:
+    """(number, text) of each line to run: not blank, not a comment, from ``from_line``."""
+    for number, line in batch_lines.numbered(file):
+        text = line.strip()  # CRLF line ends too
+        if number >= from_line and text and not text.startswith("#"):
+            yield number, text
+
+
+class Lines:
+    """Runs one batch line as ``campaign-ledger --database D --campaign C LINE`` would; a
+    refusal is raised as the ClickException the whole batch exits with, naming the line."""
+
+    def __init__(self, app: App, quiet: bool, *, one_file: bool) -> None:
+        self.app, self.quiet, self.one_file = app, quiet, one_file
+        self.database, self.campaign = app.path, app.campaign_name
+        self.batch_root = click.get_current_context().find_root()
+        root = self.batch_root.command  # not the group register saw
         assert isinstance(root, click.Group)
-        # Read as typed or piped, a line's output must not wait for the next line to arrive.
-        with Acknowledgements(app, database, promptly=not regular(file)) as acknowledgements:
-            for number, line in batch_lines.numbered(file):
-                text = line.strip()
-                if not text or text.startswith("#"):
-                    continue
+        self.root = root
+
+    def __call__(self, number: int, text: str) -> None:
+        try:
+            args = shell_words.split(text)
+        except ValueError as error:
+            raise click.ClickException(
+                f"line {number}: {error}: {batch_lines.shown(text)}"
+            ) from None
+        if args[0] == "batch":
+            raise click.ClickException(f"line {number}: a batch cannot run another batch")
+        if self.one_file and any(arg.split("=")[0] == "--database" for arg in args):
+            raise click.ClickException(
+                f"line {number}: {batch_lines.shown(text)}\n--dry-run and --atomic hold one "
+                "ledger file's transaction: a line cannot name another --database"
+            )
+        if not self.quiet:
+            click.echo(f"» {batch_lines.shown(text)}")
+        try:
+            if args[0].startswith("-"):  # options of its own before the command
+                prefix = ["--database", str(self.database)]
+                if self.campaign is not None:
+                    prefix += ["--campaign", self.campaign]
+                self.root.main(
+                    prefix + args, prog_name="campaign-ledger", standalone_mode=False, obj=self.app
+                )
+            else:
+                run_line(self.batch_root, args)
+        except click.ClickException as error:
+            shown = batch_lines.shown(text)
+            raise _same_kind(error, f"line {number}: {shown}\n{error.format_message()}") from None
+
+
+def one_by_one(
+    app: App, run: Lines, lines: Iterator[tuple[int, str]], name: str, from_file: bool
+) -> None:
+    """Each line committed on its own; the first refusal stops the batch, and says where
+    to resume once the line is put right (the lines before it are recorded)."""
+    # Read as typed or piped, a line's output must not wait for the next line to arrive.
+    with Acknowledgements(app, run.database, promptly=not from_file) as acknowledgements:
+        for number, text in lines:
+            with acknowledgements.line(number, text):
                 try:
-                    args = shell_words.split(text)
-                except ValueError as error:
+                    run(number, text)
+                except click.ClickException as error:
+                    resume = f"campaign-ledger batch {shlex.quote(name)} --from-line {number}"
+                    hint = (
+                        f"the lines before line {number} are recorded; once it is put right, "
+                        f"resume with: {resume}"
+                    )
+                    raise _same_kind(error, f"{error.format_message()}\n{hint}") from None
+
+
+def rehearse(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
+    """Every line checked in one transaction, each against what the lines before it would
+    have recorded, and all rolled back: every refusal is shown; nothing is written."""
+    made = missing(app.path)
+    refused, checked = 0, 0
+    try:
+        with app.ledger(create=True).transaction(keep=False) as ledger:
+            for number, text in lines:
+                checked += 1
+                try:
+                    run(number, text)
+                except click.ClickException as error:
+                    refused += 1
+                    click.echo(f"Error: {error.format_message()}", err=True)
+                if not ledger.in_transaction():
                     raise click.ClickException(
-                        f"line {number}: {error}: {batch_lines.shown(text)}"
-                    ) from None
-                if args[0] == "batch":
-                    raise click.ClickException(f"line {number}: a batch cannot run another batch")
-                with acknowledgements.line(number, text):
-                    if not quiet:
-                        click.echo(f"» {batch_lines.shown(text)}")
-                    try:
-                        if args[0].startswith("-"):  # options of its own before the command
-                            prefix = ["--database", str(database)]
-                            if campaign is not None:
-                                prefix += ["--campaign", campaign]
-                            root.main(
-                                prefix + args,
-                                prog_name="campaign-ledger",
-                                standalone_mode=False,
-                                obj=app,
-                            )
-                        else:
-                            run_line(batch_root, args)
-                    except click.ClickException as error:
-                        # A usage error in a line stays a usage error (exit 2); a refusal exits 1.
-                        failed = click.UsageError if error.exit_code == 2 else click.ClickException
-                        raise failed(
-                            f"line {number}: {batch_lines.shown(text)}\n{error.format_message()}"
-                        ) from None
+                        f"line {number}: the database ended the batch's transaction; "
+                        "nothing was written"
+                    )
+    finally:
+        app.close_ledger(app.path)
+        remove_made(made)  # a file the rehearsal created holds nothing
+    if refused:
+        raise click.ClickException(
+            f"dry run: {refused} of {checked} lines would be refused (above); nothing was written"
+        )
+    click.echo(f"dry run: all {checked} lines would be recorded; nothing was written")
+
+
+def all_or_none(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
+    """Every line in one transaction, committed at the end; the first refusal rolls every
+    line back. The lines' output is shown once all are committed."""
+    made = missing(app.path)
+    shown, count = io.StringIO(), 0
+    try:
+        with redirect_stdout(shown), app.ledger(create=True).transaction(keep=True) as ledger:
+            for number, text in lines:
+                count += 1
+                run(number, text)
+                if not ledger.in_transaction():
+                    raise click.ClickException(f"line {number}: the database ended the batch")
+    except click.ClickException as error:
+        said = "\nnothing was written (--atomic): no line of the batch is recorded"
+        raise _same_kind(error, error.format_message() + said) from None
+    finally:
+        opened = app.opened_ledger(app.path)
+        if made and (opened is None or not opened.campaigns()):  # rolled back: nothing kept
+            app.close_ledger(app.path)
+            remove_made(made)
+    click.echo(shown.getvalue(), nl=False)
+    click.echo(f"recorded all {count} lines in one transaction", err=True)
+
+
+def _same_kind(error: click.ClickException, message: str) -> click.ClickException:
+    """``error`` saying ``message``: a usage error (exit 2) stays one, a refusal exits 1."""
+    failed = click.UsageError if error.exit_code == 2 else click.ClickException
+    return failed(message)
 
 
 def run_line(batch_root: click.Context, args: list[str]) -> None:

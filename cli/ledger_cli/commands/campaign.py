@@ -1,8 +1,11 @@
-"""campaign new | campaign list"""
+"""campaign new | list | show | rename | use | archive | unarchive | fork"""
 
 import click
 
-from ledger_cli import output
+from ledger.campaign import CampaignInfo
+from ledger.exchange import fork_campaign
+from ledger.text import printable
+from ledger_cli import defaults, output
 from ledger_cli.context import App, json_option, listing_group, pass_app
 from ledger_cli.parsing import Command
 
@@ -26,21 +29,194 @@ def new(app: App, name: str, as_json: bool) -> None:
 
 
 @click.command("list", cls=Command)
+@click.option("--all", "everything", is_flag=True, help="Archived campaigns too.")
 @json_option
 @pass_app
-def list_campaigns(app: App, as_json: bool = False) -> None:
-    """The campaigns in the ledger file."""
-    names = app.ledger().campaigns()
+def list_campaigns(app: App, as_json: bool = False, everything: bool = False) -> None:
+    """The campaigns in the ledger file (archived ones with --all), and where each fork
+    comes from."""
+    infos = [info for info in app.ledger().catalogue() if everything or not info.archived]
     if as_json:
-        click.echo(output.to_json(names))
-    else:
-        for name in names:
-            click.echo(name)
+        click.echo(output.to_json([info.name for info in infos]))
+        return
+    names = {info.stored: info.name for info in app.ledger().catalogue()}
+    for info in infos:
+        click.echo(printable(f"{info.name}{_notes(info, names)}"))
+
+
+def _notes(info: CampaignInfo, names: dict[str, str]) -> str:
+    notes = []
+    if info.origin is not None:
+        origin = names.get(info.origin.campaign, info.origin.campaign)
+        notes.append(f"fork of {origin!r} at event {info.origin.seq}")
+    if info.archived:
+        notes.append("archived")
+    return f"  ({'; '.join(notes)})" if notes else ""
+
+
+@click.command("show", cls=Command)
+@click.argument("name", required=False)
+@json_option
+@pass_app
+def show(app: App, name: str | None, as_json: bool) -> None:
+    """A campaign's names, events, archiving and origin (default: the current campaign).
+
+    \b
+    Example:
+      campaign-ledger campaign show "What if we sided with the Guild"
+    """
+    ledger = app.ledger()
+    info = ledger.info(name if name is not None else app.campaign().title)
+    campaign = ledger.campaign(info.name)
+    names = {other.stored: other.name for other in ledger.catalogue()}
+    origin = None
+    if info.origin is not None:
+        origin = {
+            "campaign": names.get(info.origin.campaign, info.origin.campaign),
+            "event": info.origin.seq,
+        }
+    data = {
+        "campaign": info.name,
+        "created_as": info.stored,
+        "events": campaign.head().seq,
+        "archived": info.archived,
+        "forked_from": origin,
+    }
+    if as_json:
+        click.echo(output.to_json(data))
+        return
+    lines = [f"Campaign    {info.name}", f"Events      {data['events']}"]
+    if info.stored != info.name:
+        lines.append(f"Created as  {info.stored} (renamed {info.renamed_at})")
+    if origin is not None:
+        lines.append(f"Forked from {origin['campaign']} at event {origin['event']}")
+    if info.archived:
+        lines.append(f"Archived    {info.archived_at}")
+    click.echo("\n".join(map(printable, lines)))
+
+
+@click.command("rename", cls=Command)
+@click.argument("old")
+@click.argument("new_name", metavar="NEW")
+@pass_app
+def rename(app: App, old: str, new_name: str) -> None:
+    """Call campaign OLD by NEW from now on (its events keep the name they were recorded
+    under, which their hashes cover; the rename is appended, never written over).
+
+    \b
+    Example:
+      campaign-ledger campaign rename "Moonsilver" "Moonsilver (Tuesdays)"
+    """
+    info = app.ledger().rename_campaign(old, new_name)
+    app.forget_used()
+    click.echo(printable(f"Campaign {old!r} is now called {info.name!r}"))
+
+
+@click.command("use", cls=Command)
+@click.argument("name", required=False)
+@click.option("--clear", is_flag=True, help="Forget the choice.")
+@pass_app
+def use(app: App, name: str | None, clear: bool) -> None:
+    """Use campaign NAME for later commands on this ledger file (kept in your config
+    folder; --campaign and LEDGER_CAMPAIGN still choose another). Without NAME: which one
+    is used.
+
+    \b
+    Example:
+      campaign-ledger campaign use "Moonsilver"
+    """
+    if clear or name is None:
+        if clear:
+            defaults.use(app.path, None)
+            app.forget_used()
+            click.echo(f"No campaign is chosen for {app.path} any more")
+            return
+        chosen = defaults.used(app.path)
+        named = next((i.name for i in app.ledger().catalogue() if i.stored == chosen), None)
+        click.echo(
+            printable(f"Using {named!r} for {app.path}")
+            if named
+            else f"No campaign is chosen for {app.path} (campaign use NAME chooses one)"
+        )
+        return
+    info = app.ledger().info(name)
+    if info.archived:
+        raise click.ClickException(
+            f"campaign {info.name!r} is archived; `campaign unarchive` it first"
+        )
+    defaults.use(app.path, info.stored)
+    app.forget_used()
+    click.echo(printable(f"Later commands on {app.path} use campaign {info.name!r}"))
+
+
+@click.command("archive", cls=Command)
+@click.argument("name")
+@pass_app
+def archive(app: App, name: str) -> None:
+    """Hide campaign NAME from the listing and the default choice; nothing of it is
+    deleted (`campaign list --all` shows it, `campaign unarchive` brings it back).
+
+    \b
+    Example:
+      campaign-ledger campaign archive "Moonsilver"
+    """
+    info = app.ledger().archive_campaign(name)
+    if defaults.used(app.path) == info.stored:
+        defaults.use(app.path, None)
+    app.forget_used()
+    click.echo(printable(f"Campaign {info.name!r} is archived; nothing of it was deleted"))
+
+
+@click.command("unarchive", cls=Command)
+@click.argument("name")
+@pass_app
+def unarchive(app: App, name: str) -> None:
+    """Show archived campaign NAME again."""
+    info = app.ledger().archive_campaign(name, archived=False)
+    app.forget_used()
+    click.echo(printable(f"Campaign {info.name!r} is listed again"))
+
+
+@click.command("fork", cls=Command)
+@click.argument("new_name", metavar="NEW")
+@click.option("--from", "origin", required=True, metavar="NAME", help="The campaign to fork.")
+@click.option(
+    "--at",
+    "at",
+    required=True,
+    metavar="REF",
+    help="The last point it keeps: N (event N), city-2, scenario-5:end ...",
+)
+@json_option
+@pass_app
+def fork(app: App, new_name: str, origin: str, at: str, as_json: bool) -> None:
+    """A what-if branch: campaign NEW holding the history of NAME up to REF, to try another
+    choice and compare sheets. NAME is left as it is; NEW's events replay under the rules
+    as they are copied and `verify` proves them like any campaign's.
+
+    \b
+    Example:
+      campaign-ledger campaign fork "What if" --from "Moonsilver" --at scenario-4
+    """
+    forked = fork_campaign(app.ledger(), new_name, origin, at)
+    info = app.ledger().info(forked.name)
+    assert info.origin is not None
+    data = {"campaign": forked.name, "from": origin, "event": info.origin.seq}
+    if as_json:
+        click.echo(output.to_json(data))
+        return
+    click.echo(
+        printable(
+            f"Campaign {forked.name!r} forked from {app.ledger().info(origin).name!r}: "
+            f"its events 1 to {info.origin.seq}, replayed under the rules "
+            f"(--campaign {forked.name!r} to play it)"
+        )
+    )
 
 
 def register(cli: click.Group) -> None:
     campaign = listing_group(
         cli, "campaign", "Campaigns in the ledger file (lists them by default).", default="list"
     )
-    campaign.add_command(new)
-    campaign.add_command(list_campaigns)
+    for command in (new, list_campaigns, show, rename, use, archive, unarchive, fork):
+        campaign.add_command(command)

@@ -2,7 +2,6 @@
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -10,7 +9,7 @@ import click
 
 from ledger.campaign import Campaign
 from ledger.errors import BadInput
-from ledger.exchange import Manifest, check_export_target, export_campaign, import_campaign
+from ledger.exchange import Manifest, export_campaign, export_to_file, import_into_file
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 from ledger_cli.parsing import Command
@@ -18,18 +17,23 @@ from ledger_cli.parsing import Command
 
 @click.command("export", cls=Command)
 @click.argument("file", type=click.Path(path_type=Path))
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @pass_app
-def export(app: App, file: Path) -> None:
+def export(app: App, file: Path, force: bool) -> None:
     """Write the campaign as NDJSON: a manifest line, then one line per event (- for
-    standard output). The file appears whole or not at all.
+    standard output). The file appears whole or not at all; an existing one is kept unless
+    --force replaces it.
 
     \b
     Example:
       campaign-ledger export moonsilver.ndjson
     """
     campaign = app.campaign()
-    manifest = _export_to_stdout(campaign) if str(file) == "-" else _export_to_file(campaign, file)
-    click.echo(f"exported {manifest.events} events of {manifest.campaign!r}", err=True)
+    if str(file) == "-":
+        manifest = _export_to_stdout(campaign)
+    else:
+        manifest = export_to_file(campaign, file, force=force)
+    click.echo(f"exported {manifest.events} events of {campaign.title!r}", err=True)
 
 
 @click.command("import", cls=Command)
@@ -43,7 +47,9 @@ def import_(app: App, file: BinaryIO, as_json: bool) -> None:
     Example:
       campaign-ledger --database other.db import moonsilver.ndjson
     """
-    campaign = import_campaign(app.ledger(create=True), file)
+    campaign = import_into_file(
+        app.path, lambda: app.ledger(create=True), lambda: app.close_ledger(app.path), file
+    )
     if as_json:
         click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
     else:
@@ -72,29 +78,6 @@ def _discard_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
-
-
-def _export_to_file(campaign: Campaign, path: Path) -> Manifest:
-    """Write a temporary file beside PATH and rename it over PATH: PATH must be a new name or
-    a regular file. A symlink, a FIFO or a device would be replaced by a regular file."""
-    check_export_target(path)
-    try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    except OSError as error:
-        raise BadInput(f"cannot write {path}: {error.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            manifest = export_campaign(campaign, out)
-            out.flush()
-            os.fsync(out.fileno())
-        check_export_target(path)  # nothing else took the name meanwhile
-        os.replace(temporary, path)
-    except BaseException as error:
-        os.unlink(temporary)
-        if isinstance(error, OSError):
-            raise BadInput(f"cannot write {path}: {error.strerror}; nothing was exported") from None
-        raise
-    return manifest
 
 
 def register(cli: click.Group) -> None:

@@ -5,8 +5,9 @@ Each is ``action(game, **intent) -> list[Event]``: it reads the campaign as it s
 naming the rule when it refuses. Record one with ``campaign.do(action, **intent)``; the CLI's
 commands and the web app call the same functions.
 
-Queries (``odds_of_check``, ``dice_sets``) sit beside them: they read the campaign and return
-a typed answer, and record nothing; call them directly with ``campaign.game()``.
+Queries (``odds_of_check``, ``dice_sets``, ``dice_luck``, ``check_chances``) sit beside
+them: they read the campaign and return a typed answer, and record nothing; call them
+directly with ``campaign.game()``.
 
 What a check's intent may hold beyond its Hero, ability and target is typed once, for every
 action that rolls one: ``Declaration`` (what the Hero declares before the roll) and
@@ -31,6 +32,7 @@ from ledger_base_game.actions.heroes import add_hero
 from ledger_base_game.actions.injuries import draw_injury, remove_injury
 from ledger_base_game.actions.items import discard_item, gain_item, give_item, use_item
 from ledger_base_game.actions.loadout import activate_item, bring_item, deactivate_item, leave_item
+from ledger_base_game.actions.luck import CheckChance, LuckPoint, check_chances, dice_luck
 from ledger_base_game.actions.odds import CheckOdds, odds_of_check
 from ledger_base_game.actions.progress import (
     add_keyword,
@@ -77,10 +79,12 @@ from ledger_base_game.actions.vitality import (
 )
 
 __all__ = [
+    "CheckChance",
     "CheckIntent",
     "CheckOdds",
     "Declaration",
     "DiceSets",
+    "LuckPoint",
     "activate_item",
     "add_hero",
     "add_keyword",
@@ -90,12 +94,14 @@ __all__ = [
     "attempt_progressive_check",
     "bring_item",
     "buy_item",
+    "check_chances",
     "choose_class",
     "city_activity",
     "close_group_check",
     "cross_keyword",
     "damage",
     "deactivate_item",
+    "dice_luck",
     "dice_sets",
     "discard_item",
     "draw_injury",

@@ -22,7 +22,7 @@ from ledger.model import (
     judge,
     parse_modifier,
 )
-from ledger.text import quoted
+from ledger.text import name_key, quoted
 from ledger_base_game.check_rules import (
     ABILITIES,
     Ability,
@@ -58,6 +58,22 @@ def dice_in_force(registry: Registry, state: CampaignState, dice: DiceChoice) ->
 
 def parsed_modifier(modifier: ModifierIntent) -> Modifier:
     return parse_modifier(modifier) if isinstance(modifier, str) else check_modifier(modifier)
+
+
+def distinct(modifiers: Sequence[ModifierIntent]) -> tuple[Modifier, ...]:
+    """The modifiers parsed; the same one named twice (in any case) is refused, not counted
+    twice."""
+    parsed = tuple(parsed_modifier(modifier) for modifier in modifiers)
+    seen: dict[tuple[int, str, str], Modifier] = {}
+    for modifier in parsed:
+        key = (modifier.amount, modifier.kind.lower(), name_key(modifier.value.strip()))
+        if key in seen:
+            raise BadInput(
+                f"the modifier {modifier.text()} is named twice (also as "
+                f"{seen[key].text()}); name each modifier the check prints once"
+            )
+        seen[key] = modifier
+    return parsed
 
 
 def printed_modifier(modifier: ModifierIntent) -> str:
@@ -146,10 +162,15 @@ def declare(
     chosen, choices = choose_ability(hero, ability, choose)
     discarding = tuple(declaration.get("discard", ()))
     for name in discarding:
-        hero.item(name)  # NotFound names what the Hero carries
+        item = hero.item(name)  # NotFound names what the Hero carries
+        if state.in_scenario and item.left_behind:
+            raise BadInput(
+                f"{item.name} was left behind on {hero.name}'s Hero board for this scenario "
+                "and cannot be used, so it cannot be discarded for a check (§7.2)"
+            )
     situation = Situation(state=state, hero=hero, discarding=discarding, registry=registry)
-    modifiers = declaration.get("modifiers", ())
-    judged = tuple(judge(parsed_modifier(modifier), situation) for modifier in modifiers)
+    modifiers = distinct(declaration.get("modifiers", ()))
+    judged = tuple(judge(modifier, situation) for modifier in modifiers)
     inspiration, focus = declaration.get("inspiration", False), declaration.get("focus", False)
     return Declared(
         hero=hero,
@@ -247,7 +268,9 @@ def consequences(state: CampaignState, declared: Declared, red: bool = True) -> 
     """Events after the roll: items discarded, gems spent, the conditions the roll spends
     (Blessed, Weakened) discarded."""
     hero = declared.hero.name
-    events: list[Event] = [ItemDiscarded(hero=hero, item=name) for name in declared.discard]
+    events: list[Event] = [
+        ItemDiscarded(hero=hero, item=name, to_stock=True) for name in declared.discard
+    ]
     if declared.inspiration:
         events.append(CheckGemSpent(hero=hero, kind="inspiration"))
     if declared.achievement:

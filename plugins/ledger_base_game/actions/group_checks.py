@@ -19,6 +19,7 @@ from ledger_base_game.actions._rolls import (
     consequences,
     declare,
     dice_in_force,
+    distinct,
     faces_for,
     printed_modifier,
 )
@@ -32,6 +33,10 @@ from ledger_base_game.group_checks import (
 )
 
 FIRST_COUNT = 2  # "8/13/17" are the targets for 2, 3 and 4 Heroes (seed example)
+MAX_HEROES = 99
+# A group check's target: a number, thresholds by Hero count (8/13/17), or None for "?" (the
+# players read the entry from the total).
+Target = int | tuple[int, ...] | None
 V = TypeVar("V")
 # Per Hero: {hero: value}, or (hero, value) pairs (a Hero named twice is refused or merged).
 PerHero = Mapping[str, V] | Sequence[tuple[str, V]]
@@ -41,17 +46,19 @@ def open_group_check(
     game: Game,
     *,
     ability: str,
-    target: int | tuple[int, ...],
+    target: Target,
     order: Sequence[str] | None = None,
     success_entry: str | None = None,
     failure_entry: str | None = None,
     modifiers: Sequence[ModifierIntent] = (),
+    heroes: int | None = None,
 ) -> list[Event]:
     """Open a group ``ability`` check needing ``target`` successes, or thresholds by Hero
-    count (``(8, 13, 17)`` for 2, 3 and 4 Heroes). ``order``: the Heroes who roll, in the
-    order agreed; without it every Hero, by Taunt, highest first. ``modifiers`` are printed
-    on the check and judged for each Hero as they roll."""
-    return [_opened(game, ability, target, order, success_entry, failure_entry, modifiers)]
+    count (``(8, 13, 17)`` for 2, 3 and 4 Heroes: the campaign's Heroes, or ``heroes``, ruling
+    §12.8), or None for a "?" check. ``order``: the Heroes who roll, in the order agreed;
+    without it every Hero who can act (not exhausted), by Taunt, highest first. ``modifiers``
+    are printed on the check and judged for each Hero as they roll."""
+    return [_opened(game, ability, target, order, success_entry, failure_entry, modifiers, heroes)]
 
 
 def roll_for_group_check(
@@ -86,17 +93,17 @@ def spend_group_check_gem(game: Game, *, hero: str, kind: GemKind = "achievement
     return [GroupCheckGem(hero=game.hero(hero).name)]
 
 
-def close_group_check(game: Game) -> list[Event]:
+def close_group_check(game: Game, *, outcome: str | None = None) -> list[Event]:
     """Total the open group check's successes and record the outcome: the success or the
-    failure entry."""
-    return [_closing(game.state)]
+    failure entry, or for a "?" check the ``outcome`` the players read from the total."""
+    return [_closing(game.state, outcome)]
 
 
 def group_check(
     game: Game,
     *,
     ability: str,
-    target: int | tuple[int, ...],
+    target: Target,
     order: Sequence[str] | None = None,
     rolls: PerHero[tuple[str, ...]] = (),
     seed: int | None = None,
@@ -107,20 +114,25 @@ def group_check(
     success_entry: str | None = None,
     failure_entry: str | None = None,
     dice_set: DiceChoice = None,
+    heroes: int | None = None,
+    outcome: str | None = None,
 ) -> list[Event]:
     """A whole group check in one command: opened as ``open_group_check`` opens it, each Hero
-    rolls in order, then the ``gems`` (Heroes spending an Achievement gem), then it closes.
+    rolls in order, then the ``gems`` (Heroes spending an Achievement gem), then it closes
+    (``outcome``: for a "?" check, the entry the players read).
 
     ``rolls``: the faces Heroes read off real dice; the others are rolled by the ledger, the
     Hero at position i from ``seed + i`` when a seed is given. ``inspiration``: Heroes who
     spend an Inspiration gem before rolling. ``discard``: items a Hero discards before rolling.
     """
     state = game.state
-    opened = _opened(game, ability, target, order, success_entry, failure_entry, modifiers)
-    heroes = opened.order
+    opened = _opened(game, ability, target, order, success_entry, failure_entry, modifiers, heroes)
+    rollers = opened.order
     faces: dict[str, tuple[str, ...]] = {}
     for hero, values in _by_hero(state, _pairs(rolls)).items():
-        if len(values) > 1 or hero not in heroes:
+        if hero in opened.left_out:
+            raise BadInput(f"{hero} is exhausted and left out of the group check (ruling §12.8)")
+        if len(values) > 1 or hero not in rollers:
             raise BadInput(
                 f"{{rolls}} {hero}=... is given twice or {hero} does not roll", fields=["rolls"]
             )
@@ -132,7 +144,7 @@ def group_check(
     inspired = {state.hero(name).name for name in inspiration}
     events: list[Event] = [opened]
     now = played(state, events)
-    for index, hero in enumerate(heroes):
+    for index, hero in enumerate(rollers):
         step = _rolled(
             game.registry,
             now,
@@ -150,7 +162,7 @@ def group_check(
         gem = GroupCheckGem(hero=state.hero(name).name)
         now = played(now, [gem])
         events.append(gem)
-    events.append(_closing(now))
+    events.append(_closing(now, outcome))
     return events
 
 
@@ -162,9 +174,10 @@ def played(state: CampaignState, events: Iterable[Event]) -> CampaignState:
     return state
 
 
-def group_target(target: int | tuple[int, ...], heroes: int) -> tuple[int, tuple[int, ...]]:
-    """The target for ``heroes`` Heroes, and the thresholds as printed (none for one number)."""
-    if isinstance(target, int):
+def group_target(target: Target, heroes: int) -> tuple[int | None, tuple[int, ...]]:
+    """The target for ``heroes`` Heroes, and the thresholds as printed (none for one number
+    or "?")."""
+    if target is None or isinstance(target, int):
         return target, ()
     if len(target) == 1:
         return target[0], ()
@@ -172,32 +185,60 @@ def group_target(target: int | tuple[int, ...], heroes: int) -> tuple[int, tuple
     if not 0 <= index < len(target):
         printed = "/".join(str(number) for number in target)
         counts = "/".join(str(FIRST_COUNT + i) for i in range(len(target)))
-        raise BadInput(f"{printed} gives targets for {counts} Heroes, not for {heroes}")
+        raise BadInput(
+            f"{printed} gives targets for {counts} Heroes, not for {heroes}; name the count "
+            "the check is read for with {heroes}",
+            fields=["heroes"],
+        )
     return target[index], tuple(target)
+
+
+def default_order(state: CampaignState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Who rolls when the players agree no order: every Hero who can act, by Taunt, highest
+    first; and the exhausted Heroes left out (ruling §12.8)."""
+    everyone = taunt_order(state, tuple(state.heroes))
+    left_out = tuple(name for name in everyone if state.hero(name).status == "exhausted")
+    return tuple(name for name in everyone if name not in left_out), left_out
 
 
 def _opened(
     game: Game,
     ability: str,
-    target: int | tuple[int, ...],
+    target: Target,
     order: Sequence[str] | None,
     success_entry: str | None,
     failure_entry: str | None,
     modifiers: Sequence[ModifierIntent],
+    heroes: int | None,
 ) -> GroupCheckOpened:
     state = game.state
+    left_out: tuple[str, ...] = ()
     if order:
-        heroes, agreed = tuple(state.hero(name).name for name in order), True
+        rollers, agreed = tuple(state.hero(name).name for name in order), True
     else:
-        heroes, agreed = taunt_order(state, tuple(state.heroes)), False
-    number, thresholds = group_target(target, len(heroes))
-    chosen, _ = choose_ability(state.hero(heroes[0]), ability, None)
+        (rollers, left_out), agreed = default_order(state), False
+    if not rollers:
+        raise BadInput("every Hero is exhausted: no one can make a group check")
+    if heroes is not None and not 1 <= heroes <= MAX_HEROES:
+        raise BadInput(f"{{heroes}} is from 1 to {MAX_HEROES}, not {heroes}", fields=["heroes"])
+    count = len(state.heroes) if heroes is None else heroes
+    number, thresholds = group_target(target, count)
+    if number is None and (success_entry or failure_entry):
+        raise BadInput(
+            'a "?" check has no success or failure entry: the players read the entry from '
+            "the total and record it when the check closes ({outcome})",
+            fields=["outcome"],
+        )
+    chosen, _ = choose_ability(state.hero(rollers[0]), ability, None)
+    distinct(modifiers)
     return GroupCheckOpened(
         ability=chosen,
         target=number,
         thresholds=thresholds,
-        order=heroes,
+        heroes=count if thresholds else None,
+        order=rollers,
         agreed=agreed,
+        left_out=left_out,
         success_entry=success_entry,
         failure_entry=failure_entry,
         modifiers=tuple(printed_modifier(modifier) for modifier in modifiers),
@@ -243,10 +284,18 @@ def _rolled(
     return [rolled, *consequences(state, declared)]
 
 
-def _closing(state: CampaignState) -> GroupCheckClosed:
+def _closing(state: CampaignState, read: str | None) -> GroupCheckClosed:
     group = state.group_check
     if group is None:
         raise BadInput("no group check is open")
+    if group.target is None:
+        return GroupCheckClosed(total=group.total, success=None, outcome=read)
+    if read is not None:
+        raise BadInput(
+            f"this group check needs {group.target} successes, so its outcome is its success "
+            'or failure entry; {outcome} is for a "?" check',
+            fields=["outcome"],
+        )
     success = group.total >= group.target
     outcome = group.success_entry if success else group.failure_entry
     return GroupCheckClosed(total=group.total, success=success, outcome=outcome)

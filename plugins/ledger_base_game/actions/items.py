@@ -47,8 +47,8 @@ def give_item(game: Game, *, item: str, giver: str, receiver: str) -> list[Event
 
 
 def discard_item(game: Game, *, hero: str, item: str) -> list[Event]:
-    """The Hero discards the item; never a Quest item."""
-    return [ItemDiscarded(hero=game.hero(hero).name, item=item)]
+    """The Hero discards the item, which goes to the Stock (seed text); never a Quest item."""
+    return [ItemDiscarded(hero=game.hero(hero).name, item=item, to_stock=True)]
 
 
 def use_item(
@@ -60,7 +60,11 @@ def use_item(
     conditions: Sequence[str] = (),
 ) -> list[Event]:
     """The Hero discards the item for its effect, in a City or Journey step: on the Heroes
-    ``on`` (default: the Hero), removing the ``conditions`` named."""
+    ``on`` (default: the Hero), removing the ``conditions`` named. The copy goes to the
+    Stock, as every discard does."""
     targets = tuple(game.hero(target).name for target in on)
     named = tuple(game.registry.conditions.get(c).name for c in conditions)
-    return [ItemUsed(hero=game.hero(hero).name, item=item, on=targets, conditions=named)]
+    used = ItemUsed(
+        hero=game.hero(hero).name, item=item, on=targets, conditions=named, to_stock=True
+    )
+    return [used]

@@ -12,6 +12,7 @@ from ledger_base_game.actions._rolls import (
     dice_in_force,
     rolled,
 )
+from ledger_base_game.actions._wounds import with_injury_draws
 from ledger_base_game.checks import ReactionMade
 from ledger_base_game.events import DamageTaken, StaminaLost
 
@@ -30,11 +31,14 @@ def react(
     achievement: bool = False,
     focus: bool = False,
     hourglass: int = 0,
+    choose: str | None = None,
 ) -> list[Event]:
     """``hero`` makes a reactive ``ability`` check against ``damage`` or ``stamina_loss``
-    (one of them, positive). Blue dice = the level (+2 Inspiration gem, +1 Focus, +1
-    Blessed); each success prevents 1, an hourglass gives ``hourglass`` successes through an
-    effect the Ally has, an Achievement gem 1 more; the rest is taken."""
+    (one of them, positive); ``might|agility`` lets the player choose (``choose``, else the
+    Hero's highest level; seed: "allow you to choose between two or more abilities"). Blue
+    dice = the level (+2 Inspiration gem, +1 Focus, +1 Blessed); each success prevents 1, an
+    hourglass gives ``hourglass`` successes through an effect the Ally has, an Achievement gem
+    1 more; the rest is taken."""
     if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
         raise BadInput(
             "give either {damage} N or {stamina_loss} N, a positive number",
@@ -46,7 +50,9 @@ def react(
         "achievement": achievement,
         "focus": focus,
     }
-    declared = declare(game.registry, state, hero, ability, gems_and_focus, red=False)
+    declared = declare(
+        game.registry, state, hero, ability, gems_and_focus, choose=choose, red=False
+    )
     die = dice_in_force(game.registry, state, dice_set).reaction
     made = rolled(state, declared, die, "reaction", roll, seed)
     successes = reaction_successes(made["faces"], hourglass) + declared.achievement
@@ -61,4 +67,4 @@ def react(
     if reaction.taken:
         taken = DamageTaken if damage else StaminaLost
         events.append(taken(hero=reaction.hero, amount=reaction.taken))
-    return events
+    return with_injury_draws(state, events)

@@ -6,9 +6,10 @@ from ledger.actions import Game
 from ledger.campaign import Campaign, resolve
 from ledger.errors import BadInput
 from ledger.model import CampaignState, Event
-from ledger.rules import factions, progress
+from ledger.rules import factions, injuries, progress
 from ledger.text import check_name
 from ledger_base_game import symbols
+from ledger_base_game.actions._wounds import with_injury_draws
 from ledger_base_game.events import ScenarioEnded, StepStarted
 from ledger_base_game.events_progress import GemsGained, LevelGained
 
@@ -27,10 +28,11 @@ def start_city_step(game: Game) -> list[Event]:
 
 def start_journey_step(game: Game) -> list[Event]:
     """A Journey step starts, ending the City step it follows (unspent City Activity points
-    are discarded; a Hero with no place to sleep loses 2 stamina, §8.1)."""
+    are discarded; a Hero with no place to sleep loses 2 stamina, §8.1, and owes an Injury
+    card if that wounds them, §2.3)."""
     state = game.state
     in_city = state.city is not None and state.step is not None and state.step.kind == "city"
-    return [StepStarted(kind="journey", city_end=in_city)]
+    return with_injury_draws(state, [StepStarted(kind="journey", city_end=in_city)])
 
 
 def start_scenario_step(game: Game, *, scenario: int, arena: bool | None = None) -> list[Event]:
@@ -44,6 +46,7 @@ def end_scenario(
     game: Game,
     *,
     outcome: str | None = None,
+    no_outcome: bool = False,
     xp: bool | None = None,
     arena: bool | None = None,
     achievements: Sequence[str] = (),
@@ -52,14 +55,29 @@ def end_scenario(
 ) -> list[Event]:
     """The scenario ends (§8.4) with ``outcome`` as on the Party sheet ("S2"). ``xp`` and
     ``arena`` say whether the card shows those symbols when the ledger does not know;
-    ``achievements`` names a Hero once per individual achievement. Every Hero recovers fully."""
+    ``achievements`` names a Hero once per individual achievement. Every Hero recovers fully.
+    Refused while a Hero still owes the Injury card of becoming wounded (§2.3).
+
+    The outcome is asked for, so that a forgotten one is not lost from the Party sheet:
+    ``no_outcome`` records none on purpose."""
     if outcome is not None:
         check_name(outcome, "outcome")
+        if no_outcome:
+            raise BadInput(
+                "give {outcome} or {no_outcome}, not both", fields=["outcome", "no_outcome"]
+            )
     state = game.state
     step = state.step
     if not state.in_scenario or step is None or step.scenario is None:
         return [ScenarioEnded(outcome=outcome)]  # the fold refuses it, saying why
+    injuries.require_no_draw_owed(state)
     number = step.scenario
+    if outcome is None and not no_outcome:
+        raise BadInput(
+            f"say how scenario {number} ended: {{outcome}} CODE as on the Party sheet "
+            "(e.g. S2), or {no_outcome} to record none",
+            fields=["outcome", "no_outcome"],
+        )
     if step.arena and arena is False:
         raise BadInput(f"scenario {number} was started as an Arena scenario")
     return [

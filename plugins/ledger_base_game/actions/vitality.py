@@ -4,6 +4,7 @@ from typing import Literal
 
 from ledger.actions import Game
 from ledger.model import Event
+from ledger_base_game.actions._wounds import with_injury_draws
 from ledger_base_game.events import (
     DamageHealed,
     DamageTaken,
@@ -22,8 +23,9 @@ def spend_stamina(game: Game, *, hero: str, amount: int) -> list[Event]:
 
 
 def lose_stamina(game: Game, *, hero: str, amount: int) -> list[Event]:
-    """The Hero loses ``amount`` stamina; what the disk cannot give becomes damage (§2.2)."""
-    return [StaminaLost(hero=game.hero(hero).name, amount=amount)]
+    """The Hero loses ``amount`` stamina; what the disk cannot give becomes damage (§2.2), and
+    a Hero it wounds owes an Injury card (§2.3)."""
+    return with_injury_draws(game.state, [StaminaLost(hero=game.hero(hero).name, amount=amount)])
 
 
 def restore_stamina(game: Game, *, hero: str, amount: int) -> list[Event]:
@@ -42,8 +44,9 @@ def unlock_stamina(game: Game, *, hero: str, source: str = "passive") -> list[Ev
 
 
 def damage(game: Game, *, hero: str, amount: int) -> list[Event]:
-    """Disk, then spent, then locked chips flip to wound; then wounded, exhausted (§2.2)."""
-    return [DamageTaken(hero=game.hero(hero).name, amount=amount)]
+    """Disk, then spent, then locked chips flip to wound; then wounded, exhausted (§2.2). A
+    Hero it wounds owes an Injury card (§2.3)."""
+    return with_injury_draws(game.state, [DamageTaken(hero=game.hero(hero).name, amount=amount)])
 
 
 def heal(game: Game, *, hero: str, amount: int) -> list[Event]:

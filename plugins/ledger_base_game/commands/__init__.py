@@ -35,6 +35,7 @@ ACTIONS = {
     "open_group_check": "`group-step open`",
     "new_progressive_round": "`progressive round`",
     "set_dice": "`dice set FILE`",
+    "draw_injury": "`injury draw`",
 }
 
 

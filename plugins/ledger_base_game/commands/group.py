@@ -25,13 +25,15 @@ from ledger_cli.helpers import (
 )
 
 
-def parse_group_target(text: str) -> int | tuple[int, ...]:
-    """One number, or thresholds by Hero count: ``8/13/17`` for 2/3/4 Heroes."""
+def parse_group_target(text: str) -> group_checks.Target:
+    """One number, thresholds by Hero count (``8/13/17`` for 2/3/4 Heroes), or ``?``."""
+    if text.strip() == "?":
+        return None
     try:
         thresholds = tuple(int(part) for part in text.split("/"))
     except ValueError:
         raise BadInput(
-            f"TARGET is a number or thresholds like 8/13/17, not {quoted(text)}"
+            f"TARGET is a number, thresholds like 8/13/17, or ?, not {quoted(text)}"
         ) from None
     return thresholds[0] if len(thresholds) == 1 else thresholds
 
@@ -39,6 +41,17 @@ def parse_group_target(text: str) -> int | tuple[int, ...]:
 def parse_order(text: str | None) -> tuple[str, ...] | None:
     """--order A,B: the Heroes who roll, in the order agreed."""
     return tuple(name.strip() for name in text.split(",")) if text else None
+
+
+heroes_option = click.option(
+    "--heroes",
+    type=int,
+    metavar="N",
+    help="Read 8/13/17 for N Heroes (default: the Heroes in the campaign).",
+)
+outcome_option = click.option(
+    "--outcome", metavar="ENTRY", help="For a ? check: the entry read from the total."
+)
 
 
 def per_hero(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
@@ -109,6 +122,8 @@ def show_closed(app: App, recorded: Recorded, as_json: bool) -> None:
 @modifier_option
 @click.option("--success-entry", metavar="E", help="Where success leads, e.g. 361.")
 @click.option("--failure-entry", metavar="E", help="Where failure leads, e.g. 076.")
+@heroes_option
+@outcome_option
 @dice_option
 @json_option
 @pass_app
@@ -126,13 +141,16 @@ def group_check(
     success_entry: str | None,
     failure_entry: str | None,
     dice_set: Path | None,
+    heroes: int | None,
+    outcome: str | None,
     as_json: bool,
 ) -> None:
     """A group ABILITY check: each Hero rolls in order, then gems, then the total counts.
 
-    TARGET is one number, or thresholds by Hero count (8/13/17 for 2/3/4 Heroes).
-    Every Hero rolls unless --order names who rolls and in which order; otherwise the
-    order is by Taunt, highest first.
+    TARGET is one number, thresholds by Hero count (8/13/17 for 2/3/4 Heroes: the Heroes
+    in the campaign, or --heroes), or ? (--outcome: the entry read from the total).
+    Every Hero who can act rolls unless --order names who rolls and in which order;
+    otherwise the order is by Taunt, highest first, leaving out exhausted Heroes.
 
     \b
     Example (seed text, Torrax and Venia):
@@ -156,6 +174,8 @@ def group_check(
         success_entry=success_entry,
         failure_entry=failure_entry,
         dice_set=dice_set,
+        heroes=heroes,
+        outcome=outcome,
     )
     show_closed(app, recorded, as_json)
 

@@ -10,6 +10,8 @@ from ledger.rules.gems import GemKind
 from ledger_base_game.actions import group_checks
 from ledger_base_game.commands.group import (
     group_json,
+    heroes_option,
+    outcome_option,
     parse_group_target,
     parse_order,
     show_closed,
@@ -39,6 +41,7 @@ from ledger_cli.helpers import (
 @click.option("--success-entry", metavar="E")
 @click.option("--failure-entry", metavar="E")
 @modifier_option
+@heroes_option
 @json_option
 @pass_app
 def open_step(
@@ -49,9 +52,11 @@ def open_step(
     success_entry: str | None,
     failure_entry: str | None,
     modifiers: tuple[str, ...],
+    heroes: int | None,
     as_json: bool,
 ) -> None:
-    """Open a group ABILITY check needing TARGET (or 8/13/17 by Hero count)."""
+    """Open a group ABILITY check needing TARGET (8/13/17 by the campaign's Hero count, or
+    --heroes; ? for a check whose entry is read from the total)."""
     app.do(
         group_checks.open_group_check,
         ability=ability,
@@ -60,6 +65,7 @@ def open_step(
         success_entry=success_entry,
         failure_entry=failure_entry,
         modifiers=modifiers,
+        heroes=heroes,
         as_json=as_json,
     )
 
@@ -120,18 +126,20 @@ def gem_step(app: App, hero: str, kind: GemKind, as_json: bool) -> None:
 
 
 @click.command("close", cls=Command)
+@outcome_option
 @json_option
 @pass_app
-def close_step(app: App, as_json: bool) -> None:
-    """Total the successes and record the outcome."""
-    show_closed(app, app.perform(group_checks.close_group_check), as_json)
+def close_step(app: App, outcome: str | None, as_json: bool) -> None:
+    """Total the successes and record the outcome (for a ? check, --outcome: the entry read)."""
+    show_closed(app, app.perform(group_checks.close_group_check, outcome=outcome), as_json)
 
 
 def group_lines(state: CampaignState) -> list[str]:
     group = state.group_check
     if group is None:
         return ["No group check is open."]
-    lines = [f"Group {group.ability.title()} check, {group.target} needed"]
+    needed = "?" if group.target is None else group.target
+    lines = [f"Group {group.ability.title()} check, {needed} needed"]
     for hero in group.order:
         rolled = group.rolled.get(hero)
         gem = " +1 gem" if hero in group.gems else ""

@@ -36,6 +36,7 @@ from ledger_cli.helpers import NUMBERS, App, Command, json_option, pass_app
     default=0,
     help="Successes each hourglass gives through an effect the Ally has (default 0).",
 )
+@click.option("--choose", metavar="ABILITY", help="For A|B checks: the ability used.")
 @json_option
 @pass_app
 def react(
@@ -50,6 +51,7 @@ def react(
     gems: tuple[str, ...],
     focus: bool,
     hourglass: int,
+    choose: str | None,
     as_json: bool,
 ) -> None:
     """HERO makes a reactive ABILITY check against --damage N or --stamina-loss N.
@@ -71,6 +73,7 @@ def react(
         dice_set=dice_set,
         focus=focus,
         hourglass=hourglass,
+        choose=choose,
         **gem_flags(gems),
     )
     show_rolled(recorded, as_json, ReactionMade, reaction_json)
@@ -79,6 +82,8 @@ def react(
 def reaction_json(reaction: ReactionMade) -> dict[str, Any]:
     return {
         "hero": reaction.hero,
+        "ability": reaction.ability,
+        "dice": reaction.dice,
         "faces": list(reaction.faces),
         "seed": reaction.seed,
         "prevented": reaction.prevented,

@@ -58,7 +58,8 @@ def scenario_step(app: App, number: int, arena: bool | None, as_json: bool) -> N
 
 
 @click.command("end", cls=Command, context_settings={"ignore_unknown_options": True})
-@click.option("--outcome", metavar="CODE", help='As on the Party sheet, e.g. "S2".')
+@click.option("--outcome", metavar="CODE", help='As on the Party sheet, e.g. "S2" (required).')
+@click.option("--no-outcome", is_flag=True, help="Record no outcome, on purpose.")
 @click.option("--xp/--no-xp", default=None, help="The card shows the XP symbol (if not known).")
 @click.option("--arena/--no-arena", default=None, help="An Arena scenario (if not known).")
 @click.option(
@@ -75,6 +76,7 @@ def scenario_step(app: App, number: int, arena: bool | None, as_json: bool) -> N
 def end(
     app: App,
     outcome: str | None,
+    no_outcome: bool,
     xp: bool | None,
     arena: bool | None,
     achievements: tuple[str, ...],
@@ -90,10 +92,12 @@ def end(
     Examples:
       campaign-ledger scenario end --outcome S2
       campaign-ledger scenario end --outcome S1 --achievement Venia --group-achievements 1
+      campaign-ledger scenario end --no-outcome
     """
     app.do(
         steps.end_scenario,
         outcome=outcome,
+        no_outcome=no_outcome,
         xp=xp,
         arena=arena,
         achievements=achievements,

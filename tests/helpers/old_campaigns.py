@@ -1,0 +1,44 @@
+"""Campaign files written by earlier versions, kept in ``tests/store/campaign_files`` with the
+answers the ledger gave when they were written: after a rule changes, such a file must still
+open, verify and answer exactly the same (old events keep their old meaning)."""
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from ledger_pytest.plugin import Invoke
+
+FILES = Path(__file__).resolve().parents[1] / "store" / "campaign_files"
+
+# What is asked of ``before_issue14.db`` (after ``campaign-ledger``, each with ``--json``).
+BEFORE_ISSUE14_QUESTIONS: list[list[str]] = [
+    ["verify"],
+    *(["party", "show", "--at", str(at)] for at in (5, 8, 12, 15, 22, 26, 27, 29, 36, 37, 38)),
+    ["party", "show"],
+    ["party", "sheet"],
+    *(["stock", "show", "--at", str(at)] for at in (8, 12, 15, 22, 29)),
+    ["stock", "show"],
+    ["hero", "show", "Torrax", "--at", "38"],
+    ["hero", "show", "Zuva'Sai", "--at", "37"],
+    ["hero", "show", "Venia"],
+]
+
+
+def copy_of(name: str, folder: Path) -> Path:
+    """A copy of the kept file ``name`` in ``folder`` (the kept one is never written)."""
+    return Path(shutil.copy(FILES / name, folder / name))
+
+
+def answers(invoke: Invoke, questions: list[list[str]]) -> list[dict[str, Any]]:
+    """Each question with the JSON the ledger answers."""
+    found = []
+    for question in questions:
+        result = invoke(*question, "--json")
+        assert result.exit_code == 0, f"{question}:\n{result.output}"
+        found.append({"question": question, "answer": json.loads(result.output)})
+    return found
+
+
+def kept_answers(name: str) -> list[dict[str, Any]]:
+    return list(json.loads((FILES / name).read_text(encoding="utf-8")))

@@ -1,0 +1,301 @@
+"""The players' pages: the party (now, or at any point, read-only), a Hero's sheet, a check
+with its odds, the log, the timeline, a session told as a story, and the plots.
+
+Every recording form posts here and is recorded through the one recording function
+(``ledger_web.recording``): a structured action by name, or a command text as a batch line.
+A success sends the browser back to the page it came from (303); a refusal shows the rule's
+own message on that page, with nothing written."""
+
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ledger.errors import LedgerError
+from ledger_cli.helpers import App
+from ledger_web.pages import charts, forms, views
+from ledger_web.plots import line_chart
+from ledger_web.recording import ActionCall, CommandText, Outcome
+from ledger_web.server import web_of
+
+PREFIX = "page_"  # route names: the API's routes have names too
+NOTICES = {"refusal": None, "recorded": None, "line": None}
+
+
+def _render(
+    request: Request, template: str, context: dict[str, Any], status: int = 200
+) -> Response:
+    """A page, with what every page of this module uses: links by route name, a fresh
+    idempotency key per form, the notices (none unless given)."""
+    context = {
+        "url": lambda route, **params: request.url_for(PREFIX + route, **params).path,
+        "new_key": lambda: uuid.uuid4().hex,
+        "hero_url": _hero_url,
+        # Where a form sends the browser back to: this page, or the party page when this
+        # page is the answer to a refused form (its URL is the form's).
+        "back": request.url.path if request.method == "GET" else "/",
+        **NOTICES,
+        **context,
+    }
+    return web_of(request).render(request, template, context, status)
+
+
+def _hero_url(name: str, at: str | None = None) -> str:
+    """A Hero's page: the name is any text (a "/" too), so it is quoted whole."""
+    return f"/heroes/{quote(name, safe='')}" + (f"?{urlencode({'at': at})}" if at else "")
+
+
+def _at(request: Request) -> str | None:
+    at = request.query_params.get("at", "").strip()
+    return at or None
+
+
+async def _read(request: Request, work: Callable[[App], Any]) -> Any:
+    return await web_of(request).ledgers.read(work)
+
+
+def _common(app: App, request: Request) -> dict[str, Any]:
+    """What every page shows: the campaign, its head, and what the form just sent recorded
+    (``?recorded=SEQ``, where a recording form sends the browser back to)."""
+    campaign = app.campaign()
+    seq = request.query_params.get("recorded", "")
+    recorded = views.recorded(app, int(seq)) if seq.isdigit() else None
+    return {"campaign": campaign.name, "head": campaign.head().seq, "recorded": recorded}
+
+
+async def party(request: Request) -> Response:
+    return await _party(request, _at(request))
+
+
+async def _party(request: Request, at: str | None, status: int = 200, **notice: Any) -> Response:
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), **views.party(app, at)}
+
+    try:
+        context = await _read(request, work)
+    except LedgerError as error:
+        if at is None:
+            raise
+        context = await _read(
+            request, lambda app: {**_common(app, request), **views.party(app, None)}
+        )
+        context["refusal"] = error.worded({})
+        status = 404
+    context["dice"] = {"faces": _faces(context["dice"])}
+    return _render(
+        request,
+        "party.html",
+        {**context, **notice, "nav": "party", "page_title": "Party"},
+        status,
+    )
+
+
+def _faces(dice: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*dice["action"], *dice["reaction"])))
+
+
+async def hero(request: Request) -> Response:
+    name = request.path_params["name"]
+    at = _at(request)
+
+    def work(app: App) -> dict[str, Any]:
+        seq, state = app.state(at)
+        return {**_common(app, request), **views.hero_card(state, name), "state": state, "seq": seq}
+
+    context = await _read(request, work)
+    return _render(
+        request,
+        "hero.html",
+        {**context, "at": at, "nav": "party", "page_title": context["hero"].name},
+    )
+
+
+async def actions(request: Request) -> Response:
+    """The actions that take a Hero, for ``?hero=NAME`` (a Hero card loads them when opened,
+    to keep the party page light), else those that take none. A form sent from here goes
+    back to the party page."""
+    name = request.query_params.get("hero") or None
+
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), **views.actions(app, name)}
+
+    context = await _read(request, work)
+    context["dice"] = {"faces": _faces(context["dice"])}
+    return _render(
+        request,
+        "actions.html",
+        {**context, "back": "/", "nav": "party", "page_title": "Record"},
+    )
+
+
+async def check(request: Request) -> Response:
+    """A check: pick the Hero, ability and target; the odds and modifiers show before the
+    roll (the registered odds query); then tap the faces, or let the ledger roll."""
+    values = dict(request.query_params)
+
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), **views.check(app, values)}
+
+    context = await _read(request, work)
+    context["dice"] = {"faces": _faces(context["dice"])}
+    return _render(request, "check.html", {**context, "nav": "check", "page_title": "Check"})
+
+
+async def log(request: Request) -> Response:
+    filters = {k: v for k, v in request.query_params.items() if v.strip()}
+
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), **views.log(app, filters)}
+
+    context = await _read(request, work)
+    return _render(
+        request, "log.html", {**context, "filters": filters, "nav": "log", "page_title": "Log"}
+    )
+
+
+async def timeline(request: Request) -> Response:
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), "points": views.timeline(app)}
+
+    context = await _read(request, work)
+    return _render(
+        request, "timeline.html", {**context, "nav": "timeline", "page_title": "Timeline"}
+    )
+
+
+async def story(request: Request) -> Response:
+    number = int(request.path_params["number"])
+
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), "moments": views.story(app, number), "number": number}
+
+    context = await _read(request, work)
+    return _render(
+        request, "story.html", {**context, "nav": "timeline", "page_title": f"Session {number}"}
+    )
+
+
+async def plots(request: Request) -> Response:
+    def work(app: App) -> dict[str, Any]:
+        return {**_common(app, request), "plots": charts.all_plots(app)}
+
+    context = await _read(request, work)
+    return _render(
+        request,
+        "plots.html",
+        {**context, "svg": line_chart, "nav": "plots", "page_title": "Plots"},
+    )
+
+
+async def plot_data(request: Request) -> Response:
+    key, suffix = request.path_params["key"], request.path_params["format"]
+    found = await _read(request, lambda app: charts.one_plot(app, key))
+    if found is None:
+        return PlainTextResponse(f"no plot named {key!r}", status_code=404)
+    if suffix == "csv":
+        return Response(
+            charts.as_csv(found),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{key}.csv"'},
+        )
+    return Response(
+        charts.as_json(found),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{key}.json"'},
+    )
+
+
+def _back(form: dict[str, str]) -> str:
+    """Where a form's page was: its own path (never another site)."""
+    back = form.get("back", "")
+    return back if back.startswith("/") and not back.startswith("//") else "/"
+
+
+async def _form(request: Request) -> dict[str, str]:
+    data = await request.form()
+    return {key: value for key, value in data.items() if isinstance(value, str)}
+
+
+async def _after(
+    request: Request, form: dict[str, str], outcome: Outcome, line: str | None = None
+) -> Response:
+    """Back to the page the form was on, saying what was recorded; or the refusal, in the
+    rule's own words, on the party page (nothing was written)."""
+    if not outcome.ok:
+        refusal = str(outcome.body.get("error", outcome.body))
+        return await _party(request, None, outcome.status, refusal=refusal, line=line)
+    events = outcome.body.get("events") if isinstance(outcome.body, dict) else None
+    query = urlencode({"recorded": events[0]["seq"]}) if events else ""
+    return RedirectResponse(f"{_back(form)}?{query}", status_code=303)
+
+
+async def _record(
+    request: Request, what: ActionCall | CommandText, form: dict[str, str]
+) -> Outcome:
+    key = form.get("idempotency_key") or None
+    return await web_of(request).record(what, key=key)
+
+
+async def record(request: Request) -> Response:
+    """A structured action from its form (the registered action named in the path)."""
+    name = request.path_params["action"]
+    form = await _form(request)
+    known = await _read(request, views.action_forms)
+    action = known.get(name)
+    if action is None or action.query:
+        return await _party(request, None, 404, refusal=f"there is no action named {name!r}")
+    intent = forms.intent_from_form(action, form)
+    return await _after(request, form, await _record(request, ActionCall(name, intent), form))
+
+
+async def command(request: Request) -> Response:
+    """A command text, read as a batch line."""
+    form = await _form(request)
+    line = form.get("line", "")
+    outcome = await _record(request, CommandText(line), form)
+    return await _after(request, form, outcome, line)
+
+
+async def undo(request: Request) -> Response:
+    form = await _form(request)
+    return await _after(request, form, await _record(request, CommandText("undo"), form))
+
+
+async def redo(request: Request) -> Response:
+    form = await _form(request)
+    return await _after(request, form, await _record(request, CommandText("redo"), form))
+
+
+def _page(handler: Callable[[Request], Awaitable[Response]]) -> Callable[..., Any]:
+    """A page that names something the campaign has not (a Hero, a session): the party page
+    with the reason, 404."""
+
+    async def page(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except LedgerError as error:
+            return await _party(request, None, 404, refusal=error.worded({}))
+
+    return page
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/", party, name=PREFIX + "party"),
+        Route("/heroes/{name:path}", _page(hero), name=PREFIX + "hero"),
+        Route("/actions", _page(actions), name=PREFIX + "actions"),
+        Route("/check", _page(check), name=PREFIX + "check"),
+        Route("/log", _page(log), name=PREFIX + "log"),
+        Route("/timeline", _page(timeline), name=PREFIX + "timeline"),
+        Route("/sessions/{number:int}", _page(story), name=PREFIX + "story"),
+        Route("/plots", _page(plots), name=PREFIX + "plots"),
+        Route("/plots/{key}.{format:str}", _page(plot_data), name=PREFIX + "plot_data"),
+        Route("/record/{action}", record, methods=["POST"], name=PREFIX + "record"),
+        Route("/command", command, methods=["POST"], name=PREFIX + "command"),
+        Route("/undo", undo, methods=["POST"], name=PREFIX + "undo"),
+        Route("/redo", redo, methods=["POST"], name=PREFIX + "redo"),
+    ]

@@ -1,0 +1,248 @@
+"""What each page shows, read on a worker thread (``Ledgers.read`` gives the App): plain
+values for the templates. Nothing here writes."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from ledger.campaign import LogQuery, diff_states, session_moments
+from ledger.errors import LedgerError
+from ledger.model import META_TYPES, CampaignState, SessionEnded, SessionStarted
+from ledger_cli.helpers import App, output
+from ledger_web import intents
+from ledger_web.pages import forms
+from ledger_web.pages.disk import disk_svg, summary
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point of the timeline: a step's start or a session's, and the REF that names it."""
+
+    ref: str
+    label: str
+    seq: int
+    kind: str  # "city", "journey", "scenario", "session"
+    session: int | None = None
+
+
+def registered(app: App) -> dict[str, Callable[..., Any]]:
+    catalogue = app.registry.actions
+    return {name: catalogue.get(name) for name in catalogue.names()}
+
+
+def action_forms(app: App) -> dict[str, forms.ActionForm]:
+    return forms.action_forms(registered(app))
+
+
+def party(app: App, at: str | None) -> dict[str, Any]:
+    """The party page: the state now, or at ``at`` (read-only, with a diff against now)."""
+    campaign = app.campaign()
+    head = campaign.head().seq
+    seq, state = app.state(at)
+    then = at is not None and seq != head
+    diff = diff_states(state, campaign.state()).lines() if then else []
+    all_forms = action_forms(app)
+    return {
+        "state": state,
+        "seq": seq,
+        "head": head,
+        "at": at if then else None,
+        "then": then,
+        "diff": diff,
+        "step": output.step_text(state),
+        "heroes": [hero_card(state, name) for name in state.heroes],
+        "forms": all_forms,
+        "party_actions": [
+            form for form in all_forms.values() if not form.query and form.hero_field is None
+        ],
+        "undo": last_command(app),
+        "redo": next_redo(app),
+        "dice": dice_faces(app, state),
+    }
+
+
+def actions(app: App, hero: str | None) -> dict[str, Any]:
+    """The recording forms for ``hero`` (the actions that take a Hero), or for the party."""
+    state = app.campaign().state()
+    name = state.hero(hero).name if hero is not None else None
+    found = action_forms(app).values()
+    chosen = [f for f in found if f.quick] if name else [f for f in found if not f.query]
+    if name is None:
+        chosen = [f for f in chosen if f.hero_field is None]
+    return {
+        "hero": name,
+        "forms": chosen,
+        "heroes": list(state.heroes),
+        "dice": dice_faces(app, state),
+    }
+
+
+def hero_card(state: CampaignState, name: str) -> dict[str, Any]:
+    hero = state.hero(name)
+    return {"hero": hero, "disk": disk_svg(hero), "summary": summary(hero)}
+
+
+def dice_faces(app: App, state: CampaignState) -> dict[str, tuple[str, ...]]:
+    """The faces of each die in force, for tapping what real dice show (one of each)."""
+    try:
+        dice = state.dice or app.registry.default_dice()
+    except LedgerError:
+        return {"action": (), "reaction": ()}
+    return {
+        "action": tuple(dict.fromkeys(dice.action)),
+        "reaction": tuple(dict.fromkeys(dice.reaction)),
+    }
+
+
+def last_command(app: App) -> str | None:
+    """What the undo button would revert, in words (the core's preview of an undo)."""
+    try:
+        preview = app.campaign().undo_preview(1)
+    except LedgerError:
+        return None
+    return "; ".join(entry.description for entry in preview) or None
+
+
+def next_redo(app: App) -> str | None:
+    """What the redo button would bring back: the last command undone, while nothing was
+    recorded after the undo (the core's redo stack)."""
+    campaign = app.campaign()
+    last = campaign.store.last_command_not_of_types(campaign.name, META_TYPES)
+    stack = campaign.history().redo_stack(after=last)
+    if not stack:
+        return None
+    command = stack[-1]
+    entries = campaign.log(LogQuery(since=str(command - 1)))
+    return "; ".join(e.description for e in entries if e.row.command == command) or None
+
+
+def timeline(app: App) -> list[Point]:
+    """Every step's start and every session's, in order, each with its REF."""
+    campaign = app.campaign()
+    points: list[Point] = []
+    plays: dict[int, int] = {}
+    last: tuple[str | None, int | None] = (None, None)
+    sessions = 0
+    reverted = campaign.history().reverted()
+    for row in campaign.store.rows(campaign.name):  # the rows' step columns: nothing decoded
+        if row.command in reverted:
+            continue
+        if row.type == SessionStarted.tag():
+            sessions += 1
+            points.append(Point(f"{row.seq}", f"session {sessions}", row.seq, "session", sessions))
+            continue
+        if row.type == SessionEnded.tag() or row.step_kind is None:
+            continue
+        here = (row.step_kind, row.step_number)
+        if here == last:
+            continue
+        last = here
+        if row.step_kind == "scenario" and row.scenario is not None:
+            play = plays[row.scenario] = plays.get(row.scenario, 0) + 1
+            suffix = f".{play}" if play > 1 else ""
+            ref = f"scenario-{row.scenario}{suffix}"
+            label = f"scenario {row.scenario}" + (f", play {play}" if play > 1 else "")
+        else:
+            ref = f"{row.step_kind}-{row.step_number}"
+            label = f"{row.step_kind} {row.step_number}"
+        points.append(Point(ref, label, row.seq, row.step_kind))
+    return points
+
+
+def log(app: App, filters: dict[str, str]) -> dict[str, Any]:
+    """The log, latest first, as the core's filters keep it (a filter it refuses shows why)."""
+    query = LogQuery(
+        hero=filters.get("hero"),
+        types=tuple(filters.get("types", "").replace(",", " ").split()),
+        step=filters.get("step"),
+        session=int(filters["session"]) if filters.get("session", "").isdigit() else None,
+        undone=bool(filters.get("undone")),
+    )
+    campaign = app.campaign()
+    refusal = None
+    try:
+        entries = [output.log_json(entry) for entry in campaign.log(query)]
+    except LedgerError as error:
+        entries, refusal = [], error.worded({})
+    return {
+        "entries": entries[::-1],
+        "heroes": list(campaign.state().heroes),
+        "log_refusal": refusal,
+    }
+
+
+def recorded(app: App, command: int) -> str | None:
+    """What the command at seq ``command`` recorded, in words."""
+    told = [e.description for e in app.campaign().log() if e.row.command == command]
+    return f"#{command} " + "; ".join(told) if told else None
+
+
+ODDS_QUERY = "odds_of_check"
+ABILITIES = ("might", "agility", "will")  # the core Hero's abilities
+
+
+def _odds(
+    app: App, all_forms: dict[str, forms.ActionForm], values: dict[str, str]
+) -> tuple[Any, str | None]:
+    """The registered odds query's answer for the check ``values`` describe, or why not."""
+    catalogue = app.registry.actions
+    if ODDS_QUERY not in catalogue.names() or ODDS_QUERY not in all_forms:
+        return None, None
+    query = catalogue.get(ODDS_QUERY)
+    try:
+        given = forms.intent_from_form(all_forms[ODDS_QUERY], values)
+        intent = intents.intent_of(query, given, strict=False)
+        return query(app.campaign().game(), **intent), None
+    except LedgerError as error:
+        return None, error.worded({})
+    except msgspec.ValidationError as error:
+        return None, str(error)
+
+
+def check(app: App, values: dict[str, str]) -> dict[str, Any]:
+    """The check page: the odds of the check described by ``values`` (hero, ability, target
+    and what is declared), asked of the registered odds query, and every action that rolls
+    (a faces field), the one that fits the check first."""
+    state = app.campaign().state()
+    all_forms = action_forms(app)
+    rolling = [f for f in all_forms.values() if f.field("roll") and not f.query]
+    rolling.sort(key=lambda f: not (f.field("ability") and f.field("target")))
+    if state.group_check is not None:  # a group check is open: its roll first
+        rolling.sort(key=lambda f: bool(f.field("ability")))
+    odds, refusal = None, None
+    if values.get("hero") and values.get("ability") and values.get("target"):
+        odds, refusal = _odds(app, all_forms, values)
+    return {
+        "state": state,
+        "heroes": list(state.heroes),
+        "abilities": ABILITIES,
+        "values": values,
+        "odds": odds,
+        "odds_refusal": refusal,
+        "rolling": rolling,
+        "next_hero": state.group_check.next_to_roll() if state.group_check else None,
+        "dice": dice_faces(app, state),
+    }
+
+
+def _changes(before: CampaignState, after: CampaignState) -> list[str]:
+    changed = diff_states(before, after)
+    return [] if changed.empty else changed.lines()
+
+
+def story(app: App, number: int) -> list[dict[str, Any]]:
+    """A session as a story: each event in words, and what it changed."""
+    told = []
+    for moment in session_moments(app.campaign(), number):
+        told.append(
+            {
+                "seq": moment.row.seq,
+                "step": output.step_text(moment.before),
+                "text": moment.description,
+                "reverted": moment.reverted,
+                "changes": [] if moment.reverted else _changes(moment.before, moment.after),
+            }
+        )
+    return told
