@@ -82,7 +82,13 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))  # `campaign use`
     monkeypatch.setenv("HOME", str(home))
-    for name in ("LEDGER_DATABASE", "LEDGER_CAMPAIGN", "LEDGER_LOAD_PLUGINS"):
+    for name in (
+        "LEDGER_DATABASE",
+        "LEDGER_CAMPAIGN",
+        "LEDGER_LOAD_PLUGINS",
+        "LEDGER_PLUGINS_DIR",
+        "LEDGER_DEBUG",
+    ):
         monkeypatch.delenv(name, raising=False)
     return home
 

@@ -1,10 +1,12 @@
 """The root command: global options, error handling, and the noun groups."""
 
 import gc
+import os
 import random
+import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -12,15 +14,16 @@ import click
 import pluggy
 
 from ledger.errors import ConflictError, LedgerError, OutOfRange
-from ledger.hosting import get_plugin_manager
+from ledger.hosting import PLUGINS_DIR_ENV, get_plugin_manager
 from ledger.storage import sqlite3
 from ledger.text import printable
 from ledger_cli.completion import complete_campaign
 from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
+from ledger_cli.crashes import DEBUG_ENV, crash_message, show_traceback
 from ledger_cli.lazy import LazyGroup
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import RUNNING
-from ledger_cli.plugin_commands import add_plugin_commands
+from ledger_cli.plugin_commands import Missing, add_plugin_commands
 from ledger_cli.refusals import said
 
 ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
@@ -81,6 +84,26 @@ class LedgerGroup(LazyGroup):
     """
 
     context_class = LedgerContext
+    missing = Missing()  # what failing plugins would have offered
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            if not error.message.startswith("No such command"):
+                raise
+            raise click.UsageError(f"{error.message}{self._hint(args[0])}", ctx) from None
+
+    def _hint(self, name: str) -> str:
+        """Which failing plugin would have offered the command ``name``, when known."""
+        if name in self.missing.commands:
+            return f" A plugin would offer it, but {self.missing.commands[name]}."
+        if self.missing.plugins:
+            names = ", ".join(repr(plugin) for plugin in self.missing.plugins)
+            return f" Failing plugins may offer it ({names}): see `campaign-ledger plugins`."
+        return ""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if isinstance(ctx, LedgerContext):
@@ -130,20 +153,46 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
             except click.UsageError as error:
                 raise _printable(error) from None
             except ValueError as error:
-                raise _nul(error) from None
+                nul = _nul(error)
+                raise (_crashed(ctx, error) if nul is error else nul) from None
             except OutOfRange as error:  # a number the command cannot take: a usage error
                 running = ctx.meta.get(RUNNING, ctx)
                 raise click.UsageError(error.worded(said(ctx)), running) from None
             except LedgerError as error:  # its fields as the running command writes them
+                if error.__cause__ is not None and _debugging(ctx):  # a plugin's failure
+                    show_traceback(error)
                 raise click.ClickException(error.worded(said(ctx))) from None
             except sqlite3.Error as error:
                 where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
                 raise click.ClickException(
                     f"the ledger database{where} failed: {error}; nothing was written"
                 ) from None
+            except (click.ClickException, click.Abort):
+                raise
+            except Exception as error:  # a bug, most often a plugin's: named, no traceback
+                if type(error).__module__.startswith("click."):
+                    raise  # ctx.exit()'s Exit
+                raise _crashed(ctx, error) from None
     finally:
         if isinstance(ctx.obj, App):
             ctx.obj.retrying = False  # batch: the next line starts optimistic again
+
+
+def _crashed(ctx: click.Context, error: Exception) -> click.ClickException:
+    app = ctx.obj if isinstance(ctx.obj, App) else None
+    if _debugging(ctx):
+        show_traceback(error)
+    running = ctx.meta.get(RUNNING)
+    path = running.command_path if isinstance(running, click.Context) else ctx.command_path
+    doing = f"`{path.split(' ', 1)[-1]}`" if " " in path else f"`{path}`"
+    return click.ClickException(crash_message(error, app.pm if app else None, doing))
+
+
+def _debugging(ctx: click.Context) -> bool:
+    """--debug, or LEDGER_DEBUG=1 (also when the error came before --debug was read)."""
+    if isinstance(ctx.obj, App) and ctx.obj.debug:
+        return True
+    return os.environ.get(DEBUG_ENV, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def _show_warning(
@@ -161,10 +210,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     """A fresh CLI around a plugin manager (tests build their own). The game's commands come
     from the plugins' ``register_commands``, the base game's too."""
     pm = pm or get_plugin_manager()
-    problems: list[str] = [
-        f"plugin {name!r} {why}; it is not loaded"
-        for name, why in getattr(pm, "failed", {}).items()
-    ]
+    problems: list[str] = []
 
     @click.group(cls=LedgerGroup)
     @click.option(
@@ -192,6 +238,20 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         metavar="N",
         help="Refuse (and write nothing) unless the campaign's last event is N.",
     )
+    @click.option(
+        "--plugins-dir",
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        envvar=PLUGINS_DIR_ENV,
+        metavar="DIR",
+        help=f"Also load each DIR/NAME.py as the plugin NAME, while developing one (default: "
+        f"${PLUGINS_DIR_ENV}); its rows record the version dir:PATH#HASH.",
+    )
+    @click.option(
+        "--debug",
+        is_flag=True,
+        envvar=DEBUG_ENV,
+        help=f"Show the traceback of an unexpected error (default: ${DEBUG_ENV}).",
+    )
     @click.version_option(package_name="campaign-ledger")
     @click.pass_context
     def cli(
@@ -200,6 +260,8 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         campaign_name: str | None,
         idempotency_key: str | None,
         expect_seq: int | None,
+        plugins_dir: Path | None,
+        debug: bool,
     ) -> None:
         """An event-sourced campaign ledger for Agemonia.
 
@@ -215,28 +277,47 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         """
         warnings.showwarning = _show_warning
         if isinstance(ctx.obj, App):
-            app = ctx.obj  # batch passes its App to every line; it closes it at the end
+            app = ctx.obj  # main and batch pass their App; they close it at the end
         else:
             app = ctx.obj = App(pm)
-            for problem in problems:
-                click.echo(f"Warning: {problem}", err=True)
             ctx.call_on_close(app.close)
+        app.warn_plugins(problems)  # once each: a batch's lines share the App
         app.database, app.campaign_name = database, campaign_name
         app.idempotency_key, app.expect_seq = idempotency_key, expect_seq
+        app.debug = app.debug or debug
 
-    assert isinstance(cli, LazyGroup)
+    assert isinstance(cli, LedgerGroup)
     for names, module in CORE_COMMANDS:
         cli.add_lazy(names, [f"ledger_cli.commands.{module}"])
     for names, module in FACES:
         cli.add_lazy(names, [module])
-    problems += add_plugin_commands(cli, pm)
+    cli.missing = Missing()
+    problems += add_plugin_commands(cli, pm, cli.missing)
     return cli
+
+
+def plugins_dir_of(args: Sequence[str]) -> str | None:
+    """``--plugins-dir`` as given before the command (else ``$LEDGER_PLUGINS_DIR``): read
+    before the command line is parsed, since the plugins add commands to it."""
+    takes_value = {"--database", "--campaign", "--idempotency-key", "--expect-seq"}
+    found = os.environ.get(PLUGINS_DIR_ENV) or None
+    words = iter(args)
+    for word in words:
+        if word == "--plugins-dir":
+            found = next(words, None)
+        elif word.startswith("--plugins-dir="):
+            found = word.split("=", 1)[1]
+        elif word in takes_value:
+            next(words, None)
+        elif not word.startswith("-") or word == "--":
+            break
+    return found
 
 
 def main() -> None:
     with warnings.catch_warnings():  # the CLI shows import failures in its own words
         warnings.simplefilter("ignore")
-        pm = get_plugin_manager()
+        pm = get_plugin_manager(plugins_dir=plugins_dir_of(sys.argv[1:]))
     app = App(pm)
     try:
         build_cli(app.pm).main(obj=app, prog_name="campaign-ledger")

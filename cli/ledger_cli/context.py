@@ -2,7 +2,7 @@
 
 import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +14,7 @@ import pluggy
 
 from ledger.actions import Action, Game, decide
 from ledger.campaign import Campaign, Ledger, Recorded, resolve
-from ledger.hosting import Registry
+from ledger.hosting import Registry, plugin_problems
 from ledger.model import CampaignState, Event, Hero
 from ledger.text import printable
 from ledger_cli import output, terminal
@@ -56,15 +56,28 @@ class App:
     expect_seq: int | None = None
     retrying: bool = False  # the command lost a race and runs again
     asks: bool = True  # a command may ask on a terminal; a batch's lines never do
+    debug: bool = False  # --debug: a crash shows its traceback
     _registry: Registry | None = None
     _ledgers: dict[Path, Ledger] = field(default_factory=dict)
+    _warned: set[str] = field(default_factory=set)
     _used: dict[Path, str | None] = field(default_factory=dict)  # what `campaign use` chose
 
     @property
     def registry(self) -> Registry:
+        """What the plugins registered; a plugin's failing answer is left out, with a
+        warning, and everything else works."""
         if self._registry is None:
-            self._registry = Registry(self.pm)
+            self._registry = Registry(self.pm, strict=False)
+            self.warn_plugins()
         return self._registry
+
+    def warn_plugins(self, problems: Iterable[str] = ()) -> None:
+        """Warn on standard error of every plugin problem (the manager's, and ``problems``)
+        not warned of yet: once each per process (a batch's lines share the App)."""
+        for problem in [*plugin_problems(self.pm), *problems]:
+            if problem not in self._warned:
+                self._warned.add(problem)
+                click.echo(f"Warning: {printable(problem)}", err=True)
 
     @property
     def path(self) -> Path:
@@ -76,12 +89,17 @@ class App:
         if path not in self._ledgers:
             opened = self._ledgers[path] = Ledger.open(path, self.registry, create=create)
             opened.command_fingerprint = command_line
+            self.warn_plugins()  # a plugin's migrations that failed
         return self._ledgers[path]
 
     def replay_registry(self) -> Registry:
         """Enough to fold stored events, which carry their content: the registry if this App
         has built it, else one without the content catalogues (10 ms less to start)."""
-        return self._registry or Registry(self.pm, content=False)
+        if self._registry is not None:
+            return self._registry
+        registry = Registry(self.pm, content=False, strict=False)
+        self.warn_plugins()
+        return registry
 
     def opened_ledger(self, path: Path) -> Ledger | None:
         """The ledger file at ``path`` if this App has opened it, else None."""
@@ -156,6 +174,7 @@ class App:
             opened.close()
 
     def close(self) -> None:
+        self.warn_plugins()  # what the command found failing on its way (verify's migrations)
         for ledger in self._ledgers.values():
             ledger.close()
         self._ledgers.clear()

@@ -13,7 +13,7 @@ from ledger.campaign._projection import Projector
 from ledger.campaign._refs import resolve
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, OutOfRange, RuleViolation
-from ledger.hosting import refuse_if_vetoed, vetoes, write
+from ledger.hosting import failed_applying, refuse_if_vetoed, vetoes, write
 from ledger.model import META_TYPES, CampaignState, Event, Redone, Undone
 from ledger.rules import debts
 from ledger.storage import Row, Snapshot, flush_log
@@ -386,7 +386,12 @@ class Campaign:
         checked = [self._validated(event) for event in events]
         events = [event for event, _ in checked]
         for seq, (event, encoded) in enumerate(checked, start=command):
-            legal = event.apply(state)  # the rules first: validators only see legal events
+            try:
+                legal = event.apply(state)  # the rules first: validators only see legal events
+            except LedgerError:
+                raise
+            except Exception as error:
+                raise failed_applying(self.registry.event_types, event, error) from error
             check_new_text(event, encoded, state)  # what the rules let through (they strip)
             reasons += vetoes(self.registry, state, event)
             state = legal

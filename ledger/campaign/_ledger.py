@@ -51,7 +51,7 @@ class Ledger:
         # line), to tell a retry under an idempotency key from another command.
         self.command_fingerprint: Callable[[], str | None] | None = None
         try:
-            apply_plugin_migrations(db, self.registry.pm)
+            apply_plugin_migrations(db, self.registry.pm, strict=self.registry.strict)
         except BaseException:
             db.close()
             raise

@@ -12,7 +12,7 @@ import msgspec
 from ledger._json_keys import duplicate_keys
 from ledger.campaign._undo_history import History
 from ledger.errors import BadInput, IntegrityError, LedgerError, PluginError
-from ledger.hosting import Registry
+from ledger.hosting import Registry, failed_applying
 from ledger.model import META_TYPES, CampaignState, Event, Step
 from ledger.rules import debts
 from ledger.storage import AT, VALUES, EventStore, Row, Snapshot, Values, row_values
@@ -177,6 +177,8 @@ class Projector:
                     except LedgerError as error:
                         error.seq = seq
                         raise
+                    except Exception as error:
+                        raise _about(seq, self._failed(event, error)) from error
                     if strict:
                         # Stored as make_row encodes it: no key twice. Else (an import's
                         # spacing, or a tampered row) the exact check decides.
@@ -224,7 +226,12 @@ class Projector:
         except LedgerError as error:
             error.seq = values[_SEQ]
             raise
+        except Exception as error:
+            raise _about(values[_SEQ], self._failed(event, error)) from error
         return state
+
+    def _failed(self, event: Event, error: Exception) -> PluginError:
+        return failed_applying(self.registry.event_types, event, error)
 
     def start(self, upto: int, history: History) -> tuple[CampaignState, int]:
         """The latest snapshot at or before ``upto`` that ``history`` has not invalidated

@@ -6,7 +6,8 @@ plugin steps around writing a command (vetoes and reactions).
 ``python -m ledger.hosting._hookdoc`` regenerates the hook table of docs/plugins.md."""
 
 from ledger.hosting._extensions import Migration, Upcaster
-from ledger.hosting._hooks import call_impl
+from ledger.hosting._folder import PLUGINS_DIR_ENV
+from ledger.hosting._hooks import call_impl, failed_applying
 from ledger.hosting._hookspecs import PROJECT, CommandGroup, hookimpl, hookspec
 from ledger.hosting._manager import (
     DEFAULT_PLUGINS,
@@ -15,6 +16,10 @@ from ledger.hosting._manager import (
     describe_plugins,
     get_plugin_manager,
     plugin_version,
+    report,
+)
+from ledger.hosting._manager import (
+    problems as plugin_problems,
 )
 from ledger.hosting._phrases import item_answers, phrase_answers
 from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
@@ -24,6 +29,7 @@ from ledger.hosting._registry import Catalogue, Registry, default_registry
 __all__ = [
     "DEFAULT_PLUGINS",
     "LOAD_ENV",
+    "PLUGINS_DIR_ENV",
     "PROJECT",
     "Catalogue",
     "CommandGroup",
@@ -36,14 +42,17 @@ __all__ = [
     "call_impl",
     "default_registry",
     "describe_plugins",
+    "failed_applying",
     "get_plugin_manager",
     "hookimpl",
     "hookspec",
     "item_answers",
     "phrase_answers",
+    "plugin_problems",
     "plugin_version",
     "react",
     "refuse_if_vetoed",
+    "report",
     "vetoes",
     "write",
 ]

@@ -15,6 +15,18 @@ def failure(plugin: str, hook: str, error: BaseException) -> PluginError:
     return PluginError(f"plugin {plugin!r} failed in hook {hook}: {kind}: {error}")
 
 
+def failed_applying(
+    event_types: dict[str, tuple[type, str]], event: Any, error: BaseException
+) -> PluginError:
+    """The error shown when an event's ``apply`` raises something other than a refusal: the
+    plugin that defines its type is named, with what it was doing."""
+    tag = event.tag()
+    plugin = event_types.get(tag, (None, type(event).__module__.split(".")[0]))[1]
+    return PluginError(
+        f"plugin {plugin!r} failed applying event {tag!r}: {type(error).__name__}: {error}"
+    )
+
+
 def call_each(
     pm: pluggy.PluginManager, hook: str, *, calling_order: bool = False, **kwargs: Any
 ) -> Iterator[tuple[Any, str]]:
@@ -43,16 +55,21 @@ def call_impl(impl: pluggy.HookImpl, hook: str, **kwargs: Any) -> Any:
 def collect_from(caller: pluggy.HookCaller, **kwargs: Any) -> Iterator[tuple[Any, str]]:
     """``collect`` for a hook caller (``pm.hook.register_talents``), in registration order."""
     for impl in caller.get_hookimpls():
-        answer = call_impl(impl, caller.name, **kwargs)
-        if answer is None:
-            continue
-        if not isinstance(answer, list | tuple):
-            raise PluginError(
-                f"plugin {impl.plugin_name!r}: hook {caller.name} must return a list, "
-                f"not {type(answer).__name__}"
-            )
-        for entry in answer:
+        for entry in answer_of(impl, caller.name, **kwargs):
             yield entry, impl.plugin_name
+
+
+def answer_of(impl: pluggy.HookImpl, hook: str, **kwargs: Any) -> list[Any]:
+    """One plugin's answer to a registry hook: a list (None: nothing)."""
+    answer = call_impl(impl, hook, **kwargs)
+    if answer is None:
+        return []
+    if not isinstance(answer, list | tuple):
+        raise PluginError(
+            f"plugin {impl.plugin_name!r}: hook {hook} must return a list, "
+            f"not {type(answer).__name__}"
+        )
+    return list(answer)
 
 
 def first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str] | None:

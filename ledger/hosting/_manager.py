@@ -4,12 +4,16 @@ import importlib
 import os
 import warnings
 from collections.abc import Collection
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pluggy
 
+from ledger.errors import PluginError
 from ledger.hosting import _hookspecs as hookspecs
+from ledger.hosting._checks import check_hooks
 from ledger.hosting._entry_scan import may_declare
+from ledger.hosting._folder import PLUGINS_DIR_ENV, folder_modules
 from ledger.hosting._hookspecs import PROJECT
 
 if TYPE_CHECKING:
@@ -28,34 +32,105 @@ def plugins_allowed() -> Collection[str] | None:
 
 
 class LedgerPluginManager(pluggy.PluginManager):
-    """A pluggy manager that also remembers the plugins that failed to import."""
+    """A pluggy manager that also remembers the plugins that failed to load, and the hooks
+    whose answers were left out because they failed."""
 
     def __init__(self) -> None:
         super().__init__(PROJECT)
         self.failed: dict[str, str] = {}  # entry point name: why it is not loaded
         self.distributions: dict[str, tuple[str, str]] = {}  # plugin: (distribution, version)
+        self.folders: dict[str, str] = {}  # plugin loaded from --plugins-dir: its version
+        self.problems: dict[str, list[str]] = {}  # loaded plugin: what of it is left out
+
+    def report(self, plugin: str, problem: str) -> None:
+        """Remember that part of ``plugin`` is left out, and why (shown once a command)."""
+        known = self.problems.setdefault(plugin, [])
+        if problem not in known:
+            known.append(problem)
+
+    def check(self, plugin: object) -> None:
+        """Unregister the registered ``plugin`` and raise PluginError if a hook of it would
+        never be called (check_hooks)."""
+        try:
+            check_hooks(self, plugin)
+        except PluginError:
+            self.unregister(plugin)
+            raise
 
 
-def get_plugin_manager(allowed: Collection[str] | None = None) -> LedgerPluginManager:
-    """A fresh plugin manager; tests build their own instead of reloading modules."""
+def report(pm: pluggy.PluginManager, plugin: str, problem: str) -> None:
+    """``LedgerPluginManager.report`` for any manager (a plain pluggy one forgets)."""
+    if isinstance(pm, LedgerPluginManager):
+        pm.report(plugin, problem)
+
+
+def problems(pm: pluggy.PluginManager) -> list[str]:
+    """Every warning a command shows about the plugins: those not loaded, then every hook
+    answer left out."""
+    shown = [
+        f"plugin {name!r} {why}; it is not loaded"
+        for name, why in getattr(pm, "failed", {}).items()
+    ]
+    for found in getattr(pm, "problems", {}).values():
+        shown += found
+    return shown
+
+
+def get_plugin_manager(
+    allowed: Collection[str] | None = None, plugins_dir: str | Path | None = None
+) -> LedgerPluginManager:
+    """A fresh plugin manager; tests build their own instead of reloading modules.
+    ``plugins_dir`` (default: ``LEDGER_PLUGINS_DIR``): a folder whose modules are loaded as
+    plugins too, after the installed ones."""
     if allowed is None:
         allowed = plugins_allowed()
+    if plugins_dir is None:
+        plugins_dir = os.environ.get(PLUGINS_DIR_ENV) or None
     pm = LedgerPluginManager()
     pm.add_hookspecs(hookspecs)
     for name in DEFAULT_PLUGINS:
         if allowed is None or name in allowed:
             pm.register(importlib.import_module(name), name=name)
-    if not may_declare(PROJECT):
-        return pm  # no distribution declares a plugin: importlib.metadata is not needed
-    from importlib.metadata import entry_points
+    if may_declare(PROJECT):  # else no distribution declares one: importlib.metadata can wait
+        from importlib.metadata import entry_points
 
-    for entry_point in entry_points(group=PROJECT):
-        if allowed is not None and entry_point.name not in allowed:
-            continue
-        if pm.get_plugin(entry_point.name) is not None:
-            continue
-        _load(pm, entry_point)
+        for entry_point in entry_points(group=PROJECT):
+            if allowed is not None and entry_point.name not in allowed:
+                continue
+            if pm.get_plugin(entry_point.name) is not None:
+                continue
+            _load(pm, entry_point)
+    if plugins_dir is not None:
+        try:
+            _load_folder(pm, Path(plugins_dir).resolve(), allowed)
+        except PluginError as error:
+            pm.failed[str(plugins_dir)] = f"failed to load: {error}"
     return pm
+
+
+def _load_folder(pm: LedgerPluginManager, folder: Path, allowed: Collection[str] | None) -> None:
+    """The modules of ``folder`` as plugins named after their files, each marked with the
+    version ``dir:PATH#HASH`` (its rows say where it came from; a changed file is new code)."""
+    for name, version, load in folder_modules(folder):
+        if allowed is not None and name not in allowed:
+            continue
+        step = "import"
+        try:
+            if pm.has_plugin(name):
+                raise PluginError(f"a plugin named {name!r} is already loaded")
+            plugin = load()
+            step = "register"
+            pm.register(plugin, name=name)
+            step = "validate"
+            pm.check(plugin)
+        except Exception as error:
+            pm.failed[name] = f"failed to {step} (from {folder}): {_why(error)}"
+            continue
+        pm.folders[name] = version
+
+
+def _why(error: BaseException) -> str:
+    return str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
 
 
 def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
@@ -68,8 +143,10 @@ def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
         plugin = entry_point.load()
         step = "register"  # e.g. a hook implementation whose arguments the hook does not have
         pm.register(plugin, name=entry_point.name)
+        step = "validate"  # e.g. a misspelt hook
+        pm.check(plugin)
     except Exception as error:
-        why = f"{type(error).__name__}: {error}"
+        why = _why(error)
         pm.failed[entry_point.name] = f"failed to {step} (from {dist_name}): {why}"
         warnings.warn(
             f"plugin {entry_point.name!r} (from {dist_name}) failed to {step} and is not "
@@ -82,8 +159,12 @@ def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
 
 
 def plugin_version(pm: pluggy.PluginManager, name: str) -> str:
-    """The version rows record for plugin ``name``: its module's ``__version__``, else its
-    distribution's version, else "unknown"."""
+    """The version rows record for plugin ``name``: ``dir:PATH#HASH`` for a plugin from
+    --plugins-dir, else its module's ``__version__``, else its distribution's version, else
+    "unknown"."""
+    folder = getattr(pm, "folders", {}).get(name)
+    if folder is not None:
+        return str(folder)
     plugin = pm.get_plugin(name)
     version = getattr(plugin, "__version__", None)
     if isinstance(version, str):
@@ -103,11 +184,14 @@ def plugin_hooks(pm: pluggy.PluginManager, name: str) -> list[str]:
 
 
 def describe_plugins(pm: pluggy.PluginManager) -> list[dict[str, object]]:
-    """What ``plugins`` shows: every loaded plugin with its version and hooks, then every
-    plugin that failed to import, with the reason."""
+    """What ``plugins`` shows: every loaded plugin with its version, hooks and the answers
+    of it left out (``problems``), then every plugin that failed to load, with the reason.
+    A plugin from ``--plugins-dir`` has the folder's file as ``path``."""
     distributions = getattr(pm, "distributions", {})
-    shown: list[dict[str, object]] = [
-        {
+    left_out = getattr(pm, "problems", {})
+    shown: list[dict[str, object]] = []
+    for name, plugin in pm.list_name_plugin():
+        described: dict[str, object] = {
             "name": name,
             "version": plugin_version(pm, name),
             "distribution": distributions.get(
@@ -115,8 +199,11 @@ def describe_plugins(pm: pluggy.PluginManager) -> list[dict[str, object]]:
             )[0],
             "hooks": plugin_hooks(pm, name),
         }
-        for name, _ in pm.list_name_plugin()
-    ]
+        if name in getattr(pm, "folders", {}):
+            described["path"] = getattr(plugin, "__file__", None)
+        if left_out.get(name):
+            described["problems"] = list(left_out[name])
+        shown.append(described)
     for name, why in getattr(pm, "failed", {}).items():
         shown.append({"name": name, "version": None, "hooks": [], "error": why})
     return shown

@@ -19,11 +19,22 @@ class Upcasters:
     def __init__(
         self,
         event_types: dict[str, tuple[type[Event], str]],
-        entries: Iterable[tuple[Any, str]],
+        entries: Iterable[tuple[Any, str]] = (),
     ) -> None:
+        self._event_types = event_types
         self._steps: dict[tuple[str, int], tuple[Upcaster, str]] = {}
         for upcaster, plugin in entries:
             self._add(event_types, upcaster, plugin)
+
+    def add_all(self, upcasters: Iterable[Any], plugin: str) -> None:
+        """All of ``plugin``'s upcasters, or none (PluginError)."""
+        before = dict(self._steps)
+        try:
+            for upcaster in upcasters:
+                self._add(self._event_types, upcaster, plugin)
+        except PluginError:
+            self._steps = before
+            raise
 
     def _add(
         self, event_types: dict[str, tuple[type[Event], str]], upcaster: Any, plugin: str

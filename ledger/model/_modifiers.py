@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from ledger.errors import BadInput
+from ledger.errors import BadInput, LedgerError, PluginError
 from ledger.model._state import CampaignState, Hero
 from ledger.text import check_name, quoted
 
@@ -92,6 +92,15 @@ def check_modifier(modifier: Modifier) -> Modifier:
 
 def judge(modifier: Modifier, situation: Situation) -> Modifier:
     """The modifier with its verdict, by the type a plugin registered for it."""
-    kind = situation.registry.modifier_types.get(modifier.kind)
-    met, why = kind.judge(situation, modifier.value.strip())
+    kinds = situation.registry.modifier_types
+    kind = kinds.get(modifier.kind)
+    try:
+        met, why = kind.judge(situation, modifier.value.strip())
+    except LedgerError:
+        raise
+    except Exception as error:
+        raise PluginError(
+            f"plugin {kinds.owner(kind.name)!r} failed judging the modifier type "
+            f"{kind.name!r}: {type(error).__name__}: {error}"
+        ) from error
     return msgspec.structs.replace(modifier, kind=kind.name, applied=met, why=why)

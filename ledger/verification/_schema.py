@@ -41,7 +41,7 @@ def _expected(db: Database, pm: pluggy.PluginManager) -> dict[tuple[str, str], s
     empty = Database(memory=True, execute_plugins=False)
     try:
         migrations.apply(empty, stop_before=pending[0].name if pending else None)
-        apply_plugin_migrations(empty, pm)
+        apply_plugin_migrations(empty, pm, strict=False)  # a failing one: left out as it was
         return _objects(empty)
     finally:
         empty.close()

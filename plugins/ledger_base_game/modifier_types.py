@@ -1,6 +1,7 @@
 """The requirement types of the seed text (ability checks, "Ability Check Modifiers"; ruling
 §12.7), registered through ``register_modifier_types`` like any plugin's."""
 
+from ledger.hosting import item_answers
 from ledger.model import Item, ModifierType, Situation, Verdict
 from ledger.rules.journal import counts
 from ledger.text import name_key
@@ -85,15 +86,16 @@ def item_discarded(s: Situation, value: str) -> Verdict:
 
 
 def phrase(s: Situation, value: str) -> Verdict:
-    """A Talent that gives the phrase (Burglary: "Lock picking") or an Item card carried with
-    it; in a scenario a hand item must be active, as in the seed's Thieves Tools example."""
+    """A Talent that gives the phrase (Burglary: "Lock picking") or an Item card carried that
+    answers it, as the plugins read items (``interpret_item_phrase``, what ``phrase`` asks);
+    in a scenario a hand item must be active, as in the seed's Thieves Tools example."""
     for name in s.hero.talents:
         spec = s.registry.talents.find(name)
         if spec is not None and any(_same(p, value) for p in spec.phrases):
             return Verdict(True, f"{s.hero.name} has {value} from the Talent {spec.name}")
     unusable = None
     for item in s.hero.items:
-        if any(_same(p, value) for p in item.phrases):
+        if item_answers(s.registry.pm, item, value):
             unusable = _usable(s, item)
             if unusable is None:
                 active = " (active)" if item.hands and s.state.in_scenario else ""

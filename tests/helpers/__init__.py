@@ -12,6 +12,7 @@
 - ``console``: the installed console script, run as a user runs it;
 - ``processes`` and ``child.py``: real ``campaign-ledger`` processes for the reliability tests;
 - ``expansion``: the example expansion, pip-installed into a folder of its own;
+- ``plugin_sites``: a plugin a test writes, installed by hand (``fake_distribution``);
 - ``figures``: the reliability tests' figures (``--report-figures``).
 - ``web``: the web app under test, in process (``client``) or a real server (``serving``).
 - ``browser``: Debian's chromium driven by Playwright (``chromium``), phone and laptop

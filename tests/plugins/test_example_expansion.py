@@ -131,6 +131,19 @@ def test_its_modifier_type_changes_check_results(installed: Path, db_path: Path)
     assert json.loads(unmet.stdout)["success"] is False
 
 
+def test_a_phrase_its_items_answer_counts_on_a_check(installed: Path, db_path: Path) -> None:
+    """The phrase modifier asks ``interpret_item_phrase`` as ``phrase`` does: the gadget
+    "opens any lock", so it answers a check's "Lock picking"."""
+    pm = get_plugin_manager()
+    guild(pm, db_path)
+    roll = ("check", "Torrax", "might", "5", "--roll", "2 1 1", "--json")  # Torrax: Might 3
+    met = json.loads(ok(pm, db_path, *roll, "--modifier", "+2:phrase=Lock picking").stdout)
+    unmet = json.loads(ok(pm, db_path, *roll, "--modifier", "+2:phrase=Blocking").stdout)
+    assert (met["total"], met["success"]) == (6, True)
+    assert met["modifiers"][0]["why"] == "Clockwork Gadget has the phrase Lock picking"
+    assert (unmet["total"], unmet["success"]) == (4, False)
+
+
 def test_its_events_record_the_plugin_and_version(installed: Path, db_path: Path) -> None:
     guild(get_plugin_manager(), db_path)
     last = rows_of(db_path)[-1]

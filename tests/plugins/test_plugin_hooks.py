@@ -33,6 +33,7 @@ from ledger_base_game.events import DamageTaken
 from ledger_cli.app import build_cli
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count, rows_of
+from tests.helpers.plugin_sites import fake_distribution
 
 HOOKS = sorted(
     name for name in dir(hookspecs) if hasattr(getattr(hookspecs, name), f"{PROJECT}_spec")
@@ -97,15 +98,6 @@ def listed(cli: click.Group) -> set[str]:
     return set(cli.list_commands(click.Context(cli)))
 
 
-def fake_distribution(site: Path, name: str, module: str, code: str) -> None:
-    """An installed distribution with one campaign_ledger entry point, made by hand."""
-    info = site / f"{name}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[campaign_ledger]\n{module} = {module}\n")
-    (site / f"{module}.py").write_text(code)
-
-
 WRONG_HOOK = """
 from ledger.hosting import hookimpl
 
@@ -152,14 +144,17 @@ def boom(**_: object) -> None:
 # What makes each hook run; any other hook must run on a command that writes.
 TRIGGERS = {
     "interpret_item_phrase": ("phrase", "Torrax", "Lock picking"),
-    "register_commands": ("verify",),
     # The web app collects them when it starts (an address no server can bind, should it not).
     "register_actions": ("serve", "--host", "256.0.0.1", "--port", "1"),
 }
+# The hooks asked while recording, and the web app's, asked when `serve` starts: a plugin
+# raising there stops the command.
+RECORDING = ["event_recorded", "interpret_item_phrase", "register_actions", "validate_event"]
+REGISTERING = [hook for hook in HOOKS if hook not in RECORDING]
 
 
-@pytest.mark.parametrize("hook", HOOKS)
-def test_a_plugin_raising_in_a_hook_is_named_and_nothing_is_written(
+@pytest.mark.parametrize("hook", RECORDING)
+def test_a_plugin_raising_while_recording_is_named_and_nothing_is_written(
     hook: str, party: Invoke, db_path: Path
 ) -> None:
     party("item", "gain", "Torrax", "Thieves Tools")
@@ -169,14 +164,29 @@ def test_a_plugin_raising_in_a_hook_is_named_and_nothing_is_written(
     assert f"plugin 'jammed' failed in hook {hook}" in result.output
     assert "the gears jammed" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    if hook == "register_commands":  # only its own commands are lost; the command runs
-        assert result.exit_code == 0, result.output
-    else:
-        assert result.exit_code == 1, result.output
+    assert result.exit_code == 1, result.output
     assert event_count(db_path) == count
     assert party("verify").exit_code == 0
     party("damage", "Torrax", "1")  # the others keep working
     assert event_count(db_path) == count + 1
+
+
+@pytest.mark.parametrize("hook", REGISTERING)
+def test_a_plugin_raising_in_a_registering_hook_is_left_out_of_it_with_a_warning(
+    hook: str, party: Invoke, db_path: Path
+) -> None:
+    count = event_count(db_path)
+    pm = with_plugins(("jammed", plugin_of(**{hook: boom})))
+    result = run(pm, db_path, "damage", "Torrax", "1")
+    assert result.exit_code == 0, result.output
+    warning = f"Warning: plugin 'jammed' failed in hook {hook}: RuntimeError: the gears jammed"
+    assert result.stderr.count(warning) == 1, result.stderr
+    assert "Torrax takes 1 damage" in result.stdout
+    assert event_count(db_path) == count + 1
+    shown = {p["name"]: p for p in json.loads(run(pm, db_path, "plugins", "--json").stdout)}
+    assert any(warning[len("Warning: ") :] in problem for problem in shown["jammed"]["problems"])
+    verified = run(pm, db_path, "verify")
+    assert verified.exit_code == 0, verified.output
 
 
 def test_every_hook_is_documented_and_typed() -> None:
@@ -203,12 +213,14 @@ def test_two_plugins_registering_the_same_talent_are_refused_naming_both(
     assert "Talent 'tinkering' is registered by both plugin 'guild' and plugin 'rivals'" in str(
         refused.value
     )
-    count = event_count(db_path)
+    count = event_count(db_path)  # the CLI leaves the second one out, and says so
     shown = run(pm, db_path, "damage", "Torrax", "1")
-    assert shown.exit_code == 1
-    assert "'guild'" in shown.output
-    assert "'rivals'" in shown.output
-    assert event_count(db_path) == count
+    assert shown.exit_code == 0, shown.output
+    assert shown.stderr == (
+        "Warning: Talent 'tinkering' is registered by both plugin 'guild' and plugin 'rivals'; "
+        "plugin 'rivals' is left out of register_talents\n"
+    )
+    assert event_count(db_path) == count + 1
 
 
 def test_a_talent_or_item_the_base_game_has_is_refused_naming_both() -> None:
