@@ -28,7 +28,8 @@ class Ledgers:
         self.pm = pm
         self.database = database
         self.campaign_name = campaign
-        self.registry = Registry(pm)  # shared: read-only once built
+        # shared: read-only once built; a plugin whose content fails is left out (the CLI warns)
+        self.registry = Registry(pm, strict=False)
         self._local = threading.local()
         self._apps: list[App] = []
         self._lock = threading.Lock()
