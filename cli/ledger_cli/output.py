@@ -234,13 +234,15 @@ def recorded_json(recorded: Recorded) -> dict[str, Any]:
 def log_json(entry: LogEntry) -> dict[str, Any]:
     """One ``log`` entry as JSON."""
     row = entry.row
+    # An undone event also says which undo reverted it; other entries read as they always did.
+    undone_by = {"undone_by": entry.undone_by} if entry.reverted else {}
     return {
         "seq": row.seq,
         "command": row.command,
         "type": row.type,
         "hero": row.hero,
         "reverted": entry.reverted,
-        "undone_by": entry.undone_by,
+        **undone_by,
         "description": entry.description,
         "step": {"kind": row.step_kind, "number": row.step_number, "scenario": row.scenario},
         "recorded_at": row.recorded_at,
