@@ -8,9 +8,10 @@ app's filters and comparison):
 - ``campaign.log(LogQuery(hero=..., types=..., step=..., since=..., until=..., session=...,
   undone=..., tail=...))`` (also ``query_log(campaign, query)``): the events a filter keeps,
   each a ``LogEntry`` (``reverted``, ``undone_by``).
-- ``campaign.undo_preview(count, commands)``: the commands an undo would revert, nothing
-  written; ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's
-  whole set by the undo's seq, refused with the reason if the campaign no longer admits it.
+- ``campaign.undo_preview(count, commands)`` and ``campaign.redo_preview(count, commands)``:
+  the commands an undo (a redo) would revert (bring back), nothing written;
+  ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's whole set
+  by the undo's seq, refused with the reason if the campaign no longer admits it.
 - ``span(campaign, since, until)`` and ``step_span(campaign, ref)``: the seqs between two
   points or of one step; ``range_moments``, ``step_moments``, ``session_moments``: those
   events with the state around each.

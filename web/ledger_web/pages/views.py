@@ -9,7 +9,7 @@ import msgspec
 
 from ledger.campaign import LogQuery, diff_states, session_moments
 from ledger.errors import LedgerError
-from ledger.model import META_TYPES, CampaignState, SessionEnded, SessionStarted
+from ledger.model import CampaignState, SessionEnded, SessionStarted
 from ledger_cli.helpers import App, output
 from ledger_web import intents
 from ledger_web.pages import forms
@@ -106,16 +106,12 @@ def last_command(app: App) -> str | None:
 
 
 def next_redo(app: App) -> str | None:
-    """What the redo button would bring back: the last command undone, while nothing was
-    recorded after the undo (the core's redo stack)."""
-    campaign = app.campaign()
-    last = campaign.store.last_command_not_of_types(campaign.name, META_TYPES)
-    stack = campaign.history().redo_stack(after=last)
-    if not stack:
+    """What the redo button would bring back, in words (the core's preview of a redo)."""
+    try:
+        preview = app.campaign().redo_preview(1)
+    except LedgerError:
         return None
-    command = stack[-1]
-    entries = campaign.log(LogQuery(since=str(command - 1)))
-    return "; ".join(e.description for e in entries if e.row.command == command) or None
+    return "; ".join(entry.description for entry in preview) or None
 
 
 def timeline(app: App) -> list[Point]:
