@@ -12,6 +12,7 @@ app's filters and comparison):
   the commands an undo (a redo) would revert (bring back), nothing written;
   ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's whole set
   by the undo's seq, refused with the reason if the campaign no longer admits it.
+- ``timeline(campaign)``: every step's start and session's, each a ``Point`` with its REF.
 - ``span(campaign, since, until)`` and ``step_span(campaign, ref)``: the seqs between two
   points or of one step; ``range_moments``, ``step_moments``, ``session_moments``: those
   events with the state around each.
@@ -36,6 +37,7 @@ from ledger.campaign._sessions import (
     start_session,
     step_moments,
 )
+from ledger.campaign._timeline import Point, timeline
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
 __all__ = [
@@ -53,6 +55,7 @@ __all__ = [
     "Meta",
     "Moment",
     "Origin",
+    "Point",
     "Projector",
     "Recorded",
     "StateDiff",
@@ -72,5 +75,6 @@ __all__ = [
     "step_moments",
     "step_span",
     "step_text",
+    "timeline",
     "utc_now",
 ]
