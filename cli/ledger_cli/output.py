@@ -5,6 +5,7 @@ from typing import Any
 import msgspec
 
 from ledger.campaign import LogEntry, Recorded
+from ledger.campaign import step_text as campaign_step_text
 from ledger.model import CampaignState, Hero, Keyword, Stamina
 from ledger.text import printable
 from ledger_cli.output_city import hero_city_json, hero_city_text, supply_changes
@@ -113,15 +114,9 @@ def party_json(state: CampaignState, at: int) -> dict[str, Any]:
 
 
 def step_text(state: CampaignState) -> str:
-    """The current step in words ("scenario 5 (second play)")."""
-    step = state.step
-    if step is None:
-        return "before the first step"
-    if step.kind == "scenario":
-        play = f", play {step.play}" if step.play and step.play > 1 else ""
-        ended = " (ended)" if step.ended else ""
-        return f"Scenario step {step.number}: scenario {step.scenario}{play}{ended}"
-    return f"{step.kind.title()} step {step.number}"
+    """The current step in words ("Scenario step 3: scenario 5, play 2"), as the core's
+    diff names it."""
+    return campaign_step_text(state.step)
 
 
 def hero_text(hero: Hero, state: CampaignState) -> list[str]:

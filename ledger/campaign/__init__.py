@@ -8,9 +8,11 @@ app's filters and comparison):
 - ``campaign.log(LogQuery(hero=..., types=..., step=..., since=..., until=..., session=...,
   undone=..., tail=...))`` (also ``query_log(campaign, query)``): the events a filter keeps,
   each a ``LogEntry`` (``reverted``, ``undone_by``).
-- ``campaign.undo_preview(count, commands)``: the commands an undo would revert, nothing
-  written; ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's
-  whole set by the undo's seq, refused with the reason if the campaign no longer admits it.
+- ``campaign.undo_preview(count, commands)`` and ``campaign.redo_preview(count, commands)``:
+  the commands an undo (a redo) would revert (bring back), nothing written;
+  ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's whole set
+  by the undo's seq, refused with the reason if the campaign no longer admits it.
+- ``timeline(campaign)``: every step's start and session's, each a ``Point`` with its REF.
 - ``span(campaign, since, until)`` and ``step_span(campaign, ref)``: the seqs between two
   points or of one step; ``range_moments``, ``step_moments``, ``session_moments``: those
   events with the state around each.
@@ -35,6 +37,7 @@ from ledger.campaign._sessions import (
     start_session,
     step_moments,
 )
+from ledger.campaign._timeline import Point, timeline
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
 __all__ = [
@@ -52,6 +55,7 @@ __all__ = [
     "Meta",
     "Moment",
     "Origin",
+    "Point",
     "Projector",
     "Recorded",
     "StateDiff",
@@ -71,5 +75,6 @@ __all__ = [
     "step_moments",
     "step_span",
     "step_text",
+    "timeline",
     "utc_now",
 ]

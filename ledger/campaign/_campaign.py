@@ -268,9 +268,19 @@ class Campaign:
         if earlier:
             return earlier
         history = self.history()
+        redone = Redone(commands=self._redo_choice(history, count, commands))
+        return self._record_meta(head, redone, history, idempotency_key, fingerprint)
+
+    def redo_preview(self, count: int = 1, commands: Sequence[int] | None = None) -> list[LogEntry]:
+        """Every event of the commands ``redo(count, commands)`` would bring back now, in
+        order, refused as it would be; nothing is written. A face shows them on its button."""
+        return command_entries(self, self._redo_choice(self.history(), count, commands))
+
+    def _redo_choice(
+        self, history: History, count: int, commands: Sequence[int] | None
+    ) -> tuple[int, ...]:
         if commands is not None:
-            redone = Redone(commands=history.redo_choice(commands))
-            return self._record_meta(head, redone, history, idempotency_key, fingerprint)
+            return history.redo_choice(commands)
         _check_count(count, "redo")
         last = self.store.last_command_not_of_types(self.name, META_TYPES)
         stack = history.redo_stack(after=last)
@@ -282,8 +292,7 @@ class Campaign:
                     "any undone command, `log --undone` lists them)"
                 )
             raise RuleViolation(f"cannot redo {count} command(s): {len(stack)} can be redone{why}")
-        redone = Redone(commands=tuple(stack[::-1][:count]))
-        return self._record_meta(head, redone, history, idempotency_key, fingerprint)
+        return tuple(stack[::-1][:count])
 
     def _fingerprint(self, idempotency_key: str | None, *command: object) -> str | None:
         """What a command under a key is, to tell a retry from another command: the face's

@@ -20,6 +20,7 @@ from ledger_base_game.events_city import InjuryDrawn, SleepFound
 from tests.helpers.cli import Invoke, refuse, resolved_city
 from tests.helpers.console import script
 from tests.helpers.files import event_count
+from tests.helpers.party import ADD_TORRAX
 
 WOUNDED = ("--wounded-chips", "5")
 FORGED = "\n#24 Zuva'Sai gains 500 Stars"
@@ -41,19 +42,7 @@ HOSTILE = {
 def _party(db: Path) -> None:
     for args in (
         ("campaign", "new", "Moonsilver"),
-        (
-            "hero",
-            "add",
-            "Torrax",
-            "--agility",
-            "2",
-            "--will",
-            "2",
-            "--taunt",
-            "6",
-            "--wounded-chips",
-            "5",
-        ),
+        ADD_TORRAX,
         ("item", "gain", "Torrax", "Sword"),
     ):
         done = script(db, *args)

@@ -14,6 +14,7 @@ from ledger.hosting import Registry
 from ledger_base_game.actions import vitality
 from tests.helpers.cli import Invoke
 from tests.helpers.console import SCRIPT, script
+from tests.helpers.party import ADD_TORRAX, ADD_ZUVA
 
 GROUPS = ["gem", "session", "keyword", "xp", "class", "skill", "profession", "talent"]
 
@@ -124,34 +125,8 @@ def evening(tmp_path: Path) -> Path:
     db = tmp_path / "ledger.db"
     for line in (
         ["campaign", "new", "Moonsilver"],
-        [
-            "hero",
-            "add",
-            "Torrax",
-            "--agility",
-            "2",
-            "--will",
-            "2",
-            "--taunt",
-            "6",
-            "--wounded-chips",
-            "5",
-        ],
-        [
-            "hero",
-            "add",
-            "Zuva'Sai",
-            "--might",
-            "2",
-            "--agility",
-            "3",
-            "--will",
-            "4",
-            "--taunt",
-            "3",
-            "--wounded-chips",
-            "4",
-        ],
+        ADD_TORRAX,
+        ADD_ZUVA,
         ["item", "gain", "Torrax", "Sword"],
     ):
         assert script(db, *line).returncode == 0

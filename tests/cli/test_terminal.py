@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.console import on_terminal, script
+from tests.helpers.party import ADD_TORRAX
 
 ESC = "\x1b["
 STRUCK = "\x1b[2;9m"  # dim, struck through
@@ -18,19 +19,7 @@ def evening(tmp_path: Path) -> Path:
     db = tmp_path / "ledger.db"
     for line in (
         ["campaign", "new", "Moonsilver"],
-        [
-            "hero",
-            "add",
-            "Torrax",
-            "--agility",
-            "2",
-            "--will",
-            "2",
-            "--taunt",
-            "6",
-            "--wounded-chips",
-            "5",
-        ],
+        ADD_TORRAX,
         ["keyword", "add", "Tide Gate"],
         ["keyword", "cross", "Tide Gate"],
     ):

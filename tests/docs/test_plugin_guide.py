@@ -13,6 +13,7 @@ import pytest
 from ledger.hosting import Registry
 from tests.helpers import ROOT
 from tests.helpers.cli import Invoke
+from tests.helpers.party import ADD_TORRAX
 
 GUIDE = (ROOT / "docs" / "plugins.md").read_text()
 PACKAGE = "frozen_north_from_the_guide"
@@ -50,19 +51,7 @@ def ledger_plugins(frozen_north: ModuleType) -> list[object]:
 @pytest.fixture
 def torrax(ok: Invoke) -> None:
     ok("campaign", "new", "North")
-    ok(
-        "hero",
-        "add",
-        "Torrax",
-        "--agility",
-        "2",
-        "--will",
-        "2",
-        "--taunt",
-        "6",
-        "--wounded-chips",
-        "5",
-    )
+    ok(*ADD_TORRAX)
 
 
 def test_content_and_the_item_phrase(ok: Invoke, torrax: None, registry: Registry) -> None:

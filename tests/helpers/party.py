@@ -11,14 +11,11 @@ from ledger_base_game.events import HeroJoined
 ZUVA = "Zuva'Sai"
 
 # As typed after ``campaign-ledger`` (and split as a shell would).
-PARTY = [
-    shlex.split(line)
-    for line in (
-        "campaign new Test",
-        'hero add "Zuva\'Sai" --might 2 --agility 3 --will 4 --taunt 3 --wounded-chips 4',
-        "hero add Torrax --agility 2 --will 2 --taunt 6 --wounded-chips 5",
-    )
-]
+ADD_ZUVA = shlex.split(
+    'hero add "Zuva\'Sai" --might 2 --agility 3 --will 4 --taunt 3 --wounded-chips 4'
+)
+ADD_TORRAX = shlex.split("hero add Torrax --agility 2 --will 2 --taunt 6 --wounded-chips 5")
+PARTY = [["campaign", "new", "Test"], ADD_ZUVA, ADD_TORRAX]
 
 
 def make_party(

@@ -95,6 +95,28 @@ def test_undo_preview_names_what_undo_would_revert_and_writes_nothing(
     assert campaign.head().seq == head
 
 
+def test_redo_preview_names_what_redo_would_bring_back_and_writes_nothing(
+    campaign: Campaign,
+) -> None:
+    seqs = [campaign.do(damage, hero="Torrax", amount=n).rows[0].seq for n in (1, 2)]
+    with pytest.raises(RuleViolation, match="0 can be redone"):
+        campaign.redo_preview()
+    campaign.undo(2)
+    head = campaign.head().seq
+    (entry,) = campaign.redo_preview()  # the last one undone comes back first, as redo does
+    assert (entry.row.seq, entry.description) == (seqs[0], "Torrax takes 1 damage")
+    assert [e.row.command for e in campaign.redo_preview(2)] == seqs
+    assert [e.row.command for e in campaign.redo_preview(commands=[seqs[1]])] == [seqs[1]]
+    assert campaign.head().seq == head
+    campaign.redo()
+    assert campaign.state().hero("Torrax").stamina == campaign.state(seqs[0]).hero("Torrax").stamina
+    (entry,) = campaign.redo_preview()
+    assert entry.row.seq == seqs[1]
+    campaign.do(damage, hero="Torrax", amount=1)  # a command after the undo: nothing to redo
+    with pytest.raises(RuleViolation, match="redo --command"):
+        campaign.redo_preview()
+
+
 def test_log_filters(campaign: Campaign) -> None:
     campaign.do(start_city_step)
     city = campaign.head().seq

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.console import no_traceback, script
+from tests.helpers.party import ADD_TORRAX
 
 PIP = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
 OFFLINE = ["--no-deps", "--no-index", "--no-build-isolation"]
@@ -75,19 +76,7 @@ def test_its_event_state_and_undo_in_the_command_line(
 
     assert "demo 0.1.0" in cli("plugins")
     cli("campaign", "new", "Test")
-    cli(
-        "hero",
-        "add",
-        "Torrax",
-        "--agility",
-        "2",
-        "--will",
-        "2",
-        "--taunt",
-        "6",
-        "--wounded-chips",
-        "5",
-    )
+    cli(*ADD_TORRAX)
     cli("demo", "mark", "Torrax", "2")
     cli("demo", "mark", "Torrax", "1")
     assert "Torrax takes 2 Demo mark(s)" in cli("log")

@@ -12,6 +12,7 @@ import pytest
 from sqlite_utils import Database
 
 from ledger.storage import EventStore, open_database, sqlite3  # the module the store uses
+from ledger_pytest.golden import first_difference
 from tests.helpers.cli import Invoke
 
 FILES = Path(__file__).with_name("files")
@@ -66,7 +67,8 @@ def test_the_kept_file_is_from_before_campaign_marks() -> None:
 
 def test_it_upgrades_verifies_and_answers_as_main_did(old: Path, run: Invoke) -> None:
     expected = json.loads(FILES.joinpath("written-by-main-d1b1bd6.json").read_text("utf-8"))
-    assert answers(run) == expected
+    # Every answer main gave, the same; a key added since (log's undone_by) is additive.
+    assert first_difference(expected, answers(run), "answers") is None
     assert "ok:" in run("verify").output
     db = open_database(old, create=False)
     try:
@@ -91,7 +93,7 @@ def test_it_can_be_renamed_archived_and_forked(run: Invoke) -> None:
 
 def test_marks_read_as_none_where_the_table_is_missing() -> None:
     """As a file on read-only media is read: opened as it is, not upgraded."""
-    raw = Database(sqlite3.connect(f"file:{KEPT}?mode=ro", uri=True))
+    raw = Database(sqlite3.connect(f"file:{KEPT}?mode=ro&immutable=1", uri=True))  # no -wal, -shm
     try:
         assert EventStore(raw).marks() == []
     finally:

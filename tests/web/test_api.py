@@ -190,3 +190,27 @@ def test_actions_and_queries_come_from_the_plugins(
         refs = re.findall(r'"#/components/schemas/([^"]+)"', json.dumps(document))
         assert refs
         assert set(refs) <= set(document["components"]["schemas"])
+
+
+def test_an_expected_seq_the_campaign_moved_past_is_a_conflict_with_nothing_written(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm) as web:
+        head = web.get("/api").json()["seq"]
+        stale = {**csrf(web), "X-Expect-Seq": str(head - 1)}
+        damage = {"hero": "Torrax", "amount": 1}
+        for path, body in (
+            ("/api/actions/damage", damage),
+            ("/api/commands", {"text": "damage Torrax 1"}),
+        ):
+            answer = web.post(path, json=body, headers=stale)
+            assert answer.status_code == 409, (path, answer.text)
+            assert f"is at event {head}, not {head - 1}" in answer.json()["error"]
+            assert event_count(db_path) == head
+        bad = web.post(
+            "/api/actions/damage", json=damage, headers={**csrf(web), "X-Expect-Seq": "x"}
+        )
+        assert bad.status_code == 400
+        fresh = {**csrf(web), "X-Expect-Seq": str(head)}
+        assert web.post("/api/commands", json={"text": "damage Torrax 1"}, headers=fresh).is_success
+        assert event_count(db_path) == head + 1

@@ -120,6 +120,7 @@ def test_undo_says_what_it_reverts_and_the_past_is_read_only_with_a_diff(
         assert status == 200  # sent back to the party page
         assert "Redo: Torrax takes 2 damage" in web.get("/").text
         party("damage", "Zuva'Sai", "1")
+        assert '<button type="submit" class="redo" disabled>' in web.get("/").text
         then = web.get("/?at=city-1").text
         assert "The party at city-1" in then
         assert "Zuva&#39;Sai: stamina" in then  # the diff against now

@@ -182,7 +182,7 @@ class Recorder:
                 )
             except click.ClickException as error:
                 status = 400 if error.exit_code == 2 else 422
-                if "is at event" in error.format_message() and expect_seq is not None:
+                if isinstance(error.__context__, ConflictError):  # the CLI words it `from None`
                     status = 409
                 return refused(status, error.format_message())
             except click.exceptions.Exit as error:

@@ -8,6 +8,7 @@ import math
 from markupsafe import Markup, escape
 
 from ledger.model import Hero
+from ledger_cli.helpers import output
 
 SIZE = 120
 RADIUS = 44
@@ -31,12 +32,8 @@ def counts(hero: Hero) -> dict[str, int]:
 
 
 def summary(hero: Hero) -> str:
-    chips = counts(hero)
     side = "wounded side" if hero.status != "normal" else "unwounded side"
-    return (
-        f"{hero.name}: {chips['unspent']} unspent · {chips['spent']} spent · "
-        f"{chips['wound']} wound · {chips['locked']} locked; {side}"
-    )
+    return f"{hero.name}: {output.stamina_text(hero.stamina)}; {side}"
 
 
 def disk_svg(hero: Hero) -> Markup:

@@ -2,29 +2,18 @@
 values for the templates. Nothing here writes."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-from ledger.campaign import LogQuery, diff_states, session_moments
+from ledger.campaign import LogQuery, Point, diff_states, session_moments
+from ledger.campaign import timeline as campaign_timeline
 from ledger.errors import LedgerError
-from ledger.model import META_TYPES, CampaignState, SessionEnded, SessionStarted
+from ledger.model import CampaignState
 from ledger_cli.helpers import App, output
 from ledger_web import intents
 from ledger_web.pages import forms
 from ledger_web.pages.disk import disk_svg, summary
-
-
-@dataclass(frozen=True)
-class Point:
-    """A point of the timeline: a step's start or a session's, and the REF that names it."""
-
-    ref: str
-    label: str
-    seq: int
-    kind: str  # "city", "journey", "scenario", "session"
-    session: int | None = None
 
 
 def registered(app: App) -> dict[str, Callable[..., Any]]:
@@ -106,49 +95,17 @@ def last_command(app: App) -> str | None:
 
 
 def next_redo(app: App) -> str | None:
-    """What the redo button would bring back: the last command undone, while nothing was
-    recorded after the undo (the core's redo stack)."""
-    campaign = app.campaign()
-    last = campaign.store.last_command_not_of_types(campaign.name, META_TYPES)
-    stack = campaign.history().redo_stack(after=last)
-    if not stack:
+    """What the redo button would bring back, in words (the core's preview of a redo)."""
+    try:
+        preview = app.campaign().redo_preview(1)
+    except LedgerError:
         return None
-    command = stack[-1]
-    entries = campaign.log(LogQuery(since=str(command - 1)))
-    return "; ".join(e.description for e in entries if e.row.command == command) or None
+    return "; ".join(entry.description for entry in preview) or None
 
 
 def timeline(app: App) -> list[Point]:
-    """Every step's start and every session's, in order, each with its REF."""
-    campaign = app.campaign()
-    points: list[Point] = []
-    plays: dict[int, int] = {}
-    last: tuple[str | None, int | None] = (None, None)
-    sessions = 0
-    reverted = campaign.history().reverted()
-    for row in campaign.store.rows(campaign.name):  # the rows' step columns: nothing decoded
-        if row.command in reverted:
-            continue
-        if row.type == SessionStarted.tag():
-            sessions += 1
-            points.append(Point(f"{row.seq}", f"session {sessions}", row.seq, "session", sessions))
-            continue
-        if row.type == SessionEnded.tag() or row.step_kind is None:
-            continue
-        here = (row.step_kind, row.step_number)
-        if here == last:
-            continue
-        last = here
-        if row.step_kind == "scenario" and row.scenario is not None:
-            play = plays[row.scenario] = plays.get(row.scenario, 0) + 1
-            suffix = f".{play}" if play > 1 else ""
-            ref = f"scenario-{row.scenario}{suffix}"
-            label = f"scenario {row.scenario}" + (f", play {play}" if play > 1 else "")
-        else:
-            ref = f"{row.step_kind}-{row.step_number}"
-            label = f"{row.step_kind} {row.step_number}"
-        points.append(Point(ref, label, row.seq, row.step_kind))
-    return points
+    """Every step's start and every session's, in order, each with its REF (the core's)."""
+    return campaign_timeline(app.campaign())
 
 
 def log(app: App, filters: dict[str, str]) -> dict[str, Any]:
