@@ -12,7 +12,7 @@ import msgspec
 from ledger._json_keys import duplicate_keys
 from ledger.campaign._undo_history import History
 from ledger.errors import BadInput, IntegrityError, LedgerError, PluginError
-from ledger.hosting import Registry, failed_applying
+from ledger.hosting import Registry, failed_applying, how_to_load
 from ledger.model import META_TYPES, CampaignState, Event, Step
 from ledger.rules import debts
 from ledger.storage import AT, VALUES, EventStore, Row, Snapshot, Values, row_values
@@ -107,8 +107,8 @@ class Projector:
                 values[_SEQ],
                 PluginError(
                     f"campaign {self.campaign!r} uses type {tag!r} from plugin "
-                    f"{values[_PLUGIN]!r} {values[_VERSION]}, which is not loaded; install and "
-                    "enable that plugin to open this campaign"
+                    f"{values[_PLUGIN]!r} {values[_VERSION]}, which is not loaded; "
+                    f"{how_to_load(values[_VERSION])} to open this campaign"
                 ),
             )
         payload: str | bytes = values[_PAYLOAD]

@@ -6,7 +6,7 @@ plugin steps around writing a command (vetoes and reactions).
 ``python -m ledger.hosting._hookdoc`` regenerates the hook table of docs/plugins.md."""
 
 from ledger.hosting._extensions import Migration, Upcaster
-from ledger.hosting._folder import PLUGINS_DIR_ENV
+from ledger.hosting._folder import PLUGINS_DIR_ENV, how_to_load
 from ledger.hosting._hooks import call_impl, failed_applying
 from ledger.hosting._hookspecs import PROJECT, CommandGroup, hookimpl, hookspec
 from ledger.hosting._manager import (
@@ -46,6 +46,7 @@ __all__ = [
     "get_plugin_manager",
     "hookimpl",
     "hookspec",
+    "how_to_load",
     "item_answers",
     "phrase_answers",
     "plugin_problems",

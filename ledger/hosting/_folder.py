@@ -27,6 +27,15 @@ def folder_modules(folder: Path) -> Iterator[tuple[str, str, Callable[[], Module
         yield path.stem, f"dir:{path}#{digest}", _loader(path)
 
 
+def how_to_load(version: str) -> str:
+    """What to do to read rows a plugin of this ``version`` wrote while it is not loaded: a
+    plugin from a folder is loaded from that folder, not installed."""
+    if version.startswith("dir:"):
+        folder = Path(version.removeprefix("dir:").rpartition("#")[0]).parent
+        return f"load its folder with --plugins-dir {str(folder)!r} (or {PLUGINS_DIR_ENV})"
+    return "install and enable that plugin"
+
+
 def _loader(path: Path) -> Callable[[], ModuleType]:
     def load() -> ModuleType:
         name = f"{PACKAGE}.{path.stem}"

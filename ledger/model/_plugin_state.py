@@ -37,6 +37,8 @@ def read_part(parts: dict[str, Any], kind: type[P]) -> P:
         return kind()
     if isinstance(found, kind):
         return found
+    if isinstance(found, msgspec.Struct):  # the plugin's module imported twice (a script)
+        found = msgspec.to_builtins(found)
     return msgspec.convert(found, kind)  # read by a decoder that did not know the type
 
 

@@ -254,6 +254,7 @@ def test_plugins_dir_loads_a_folders_modules_marked_as_such(
     assert f"plugin 'frost' {shown['version']}, which is not loaded" in refused.stdout + (
         refused.stderr
     )
+    assert f"load its folder with --plugins-dir {str(folder.resolve())!r}" in refused.stderr
 
 
 def test_a_plugins_dir_that_is_no_folder_is_named(tmp_path: Path) -> None:

@@ -205,3 +205,14 @@ def test_a_part_is_kept_on_its_own_scope() -> None:
     with pytest.raises(TypeError, match="Frozen is not a CampaignPart"):
         state.with_part(Frozen())
     assert state.part(Winter) == Winter()  # the initial value until an event changes it
+
+
+def test_a_part_reads_as_the_same_class_imported_twice() -> None:
+    # A --plugins-dir plugin is loaded as ledger_plugins_dir.NAME; a script importing the same
+    # file again gets another class of the same name, which must still read the stored part.
+    again = msgspec.defstruct(
+        "Winter", [("storms", int, 0)], bases=(CampaignPart,), frozen=True, kw_only=True
+    )
+    again.namespace = "frost"
+    state = CampaignState().with_part(Winter(storms=2))
+    assert state.part(again) == again(storms=2)
