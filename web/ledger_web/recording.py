@@ -248,6 +248,10 @@ def _checked(root: click.Group, args: list[str]) -> tuple[str | None, bool]:
         return "a command starts with its name; the server's file and campaign are fixed", False
     if args[0] in ("batch", "serve"):
         return f"`{args[0]}` cannot run from the web app", False
+    if args[0] == "campaign" and len(args) > 1 and args[1] not in ("list", "show"):
+        # new, rename, use, archive, fork: they change the file's campaigns, or the
+        # server owner's config, not the campaign served.
+        return f"`campaign {args[1]}` manages the file's campaigns: not from the web app", False
     ctx = click.Context(root, info_name="campaign-ledger")
     command: click.Command = root
     for word in args:
