@@ -119,6 +119,10 @@ def test_a_failed_batch_says_where_to_resume_and_from_line_resumes(
     assert resumed.exit_code == 0, resumed.output
     assert stars(invoke) == 2  # line 1 was not recorded twice
     assert invoke("batch", str(script), "--from-line", "0").exit_code == 2
+    past = invoke("batch", str(script), "--from-line", "4")  # a mistyped resume runs nothing
+    assert past.exit_code == 2, past.output
+    assert "line 4 is past the end of the file (3 lines); nothing was run" in past.output
+    assert stars(invoke) == 2
 
 
 def test_a_crlf_file_runs_as_its_lines(party: Invoke, invoke: Invoke, tmp_path: Path) -> None:
