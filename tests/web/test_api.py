@@ -167,6 +167,19 @@ def test_no_command_manages_the_files_campaigns(
     assert not (user_dirs / "config" / "campaign-ledger" / "campaigns.json").exists()
 
 
+def test_an_unquoted_apostrophe_says_how_to_write_the_name(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm) as web:
+        text = "stamina spend Zuva'Sai 1"
+        answer = web.post("/api/commands", json={"text": text}, headers=csrf(web))
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        "No closing quotation (a name with an apostrophe goes in double quotes: "
+        f'"Zuva\'Sai"): {text}'
+    )
+
+
 def test_the_same_idempotency_key_records_once(
     party: Invoke, db_path: Path, pm: pluggy.PluginManager
 ) -> None:

@@ -159,7 +159,10 @@ class Recorder:
         try:
             args = shlex.split(text)
         except ValueError as error:
-            return refused(400, f"{error}: {text}")
+            hint = ""
+            if str(error) == "No closing quotation" and text.count("'") % 2 and '"' not in text:
+                hint = """ (a name with an apostrophe goes in double quotes: "Zuva'Sai")"""
+            return refused(400, f"{error}{hint}: {text}")
         if not args:
             return refused(400, "the command is empty")
         root = self.cli()

@@ -105,7 +105,7 @@ class Lines:
             args = shell_words.split(text)
         except ValueError as error:
             raise click.ClickException(
-                f"line {number}: {error}: {batch_lines.shown(text)}"
+                f"line {number}: {shell_words.unreadable(text, error)}: {batch_lines.shown(text)}"
             ) from None
         if args[0] == "batch":
             raise click.ClickException(f"line {number}: a batch cannot run another batch")
