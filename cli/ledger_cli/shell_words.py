@@ -33,6 +33,15 @@ def split(line: str) -> list[str]:
     return _pieces(line)
 
 
+def unreadable(line: str, error: ValueError) -> str:
+    """Why ``line`` cannot be split, for a player: shlex's words, and for an apostrophe in a
+    name (Zuva'Sai) how to write it."""
+    hint = ""
+    if str(error) == "No closing quotation" and line.count("'") % 2 and '"' not in line:
+        hint = """ (a name with an apostrophe goes in double quotes: "Zuva'Sai")"""
+    return f"{error}{hint}"
+
+
 def _unfinished(line: str, piece: re.Match[str]) -> str:
     """shlex's error for the piece that matched nothing else: an open double quote whose
     text ends in a lone backslash leaves shlex wanting an escaped character too."""

@@ -119,6 +119,10 @@ def test_a_failed_batch_says_where_to_resume_and_from_line_resumes(
     assert resumed.exit_code == 0, resumed.output
     assert stars(invoke) == 2  # line 1 was not recorded twice
     assert invoke("batch", str(script), "--from-line", "0").exit_code == 2
+    past = invoke("batch", str(script), "--from-line", "4")  # a mistyped resume runs nothing
+    assert past.exit_code == 2, past.output
+    assert "line 4 is past the end of the file (3 lines); nothing was run" in past.output
+    assert stars(invoke) == 2
 
 
 def test_a_crlf_file_runs_as_its_lines(party: Invoke, invoke: Invoke, tmp_path: Path) -> None:
@@ -137,3 +141,18 @@ def test_a_crlf_file_runs_as_its_lines(party: Invoke, invoke: Invoke, tmp_path: 
     assert invoke("batch", "--dry-run", str(script)).exit_code == 1
     assert invoke("batch", "--atomic", str(script)).exit_code == 1
     assert stars(invoke) == 1
+
+
+def test_an_unquoted_apostrophe_says_how_to_write_the_name(
+    party: Invoke, invoke: Invoke, tmp_path: Path
+) -> None:
+    script = tmp_path / "evening.txt"
+    script.write_text("stamina spend Zuva'Sai 1\n")
+    result = invoke("batch", str(script))
+    assert result.exit_code == 1
+    assert (
+        "line 1: No closing quotation (a name with an apostrophe goes in double quotes: "
+        "\"Zuva'Sai\"): stamina spend Zuva'Sai 1" in result.output
+    )
+    script.write_text("stamina spend \"Zuva'Sai\n")  # an open double quote: no such hint
+    assert "goes in double quotes" not in invoke("batch", str(script)).output

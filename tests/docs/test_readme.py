@@ -2,6 +2,10 @@
 points to exist."""
 
 import re
+import shlex
+from pathlib import Path
+
+import pytest
 
 from tests.helpers import ROOT
 from tests.helpers.cli import Invoke
@@ -34,3 +38,29 @@ def test_the_readme_links_to_pages_of_the_documentation_site() -> None:
     assert "docs/plugins.md" in links
     for link in links:
         assert (ROOT / link).is_file(), link
+
+
+def tour() -> list[tuple[str, list[str]]]:
+    """The short tour's commands, each with the event lines (``#N ...``) and errors the README
+    shows under it."""
+    section = README.split("## A short tour")[1].split("\n## ")[0]
+    steps: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```\n(.*?)```", section, re.S):
+        for line in block.splitlines():
+            if line.startswith("$ campaign-ledger "):
+                steps.append((line.removeprefix("$ campaign-ledger "), []))
+            elif steps and re.match(r"(#\d+ |Error: )", line) and "created in" not in line:
+                steps[-1][1].append(line)
+    return steps
+
+
+def test_the_tour_prints_what_the_readme_shows(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # `export moonsilver.ndjson` writes there
+    steps = tour()
+    assert len(steps) > 10
+    for command, shown in steps:
+        output = invoke(*shlex.split(command)).output.splitlines()
+        for line in shown:
+            assert line in output, (command, line, output)

@@ -143,6 +143,43 @@ def test_no_command_names_a_file_or_starts_another_server(
     assert not (tmp_path / "other.db").exists()
 
 
+def test_no_command_manages_the_files_campaigns(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager, user_dirs: Path
+) -> None:
+    # A phone at the table plays the campaign served; it neither adds, renames, archives or
+    # forks the file's campaigns nor writes the server owner's `campaign use` choice.
+    before = party("campaign", "list", "--all").output
+    with client(db_path, pm) as web:
+        token = csrf(web)
+        for text in (
+            "campaign new Other",
+            "campaign use Test",
+            "campaign rename Test Renamed",
+            "campaign archive Test",
+            "campaign fork Other --from Test --at 1",
+        ):
+            answer = web.post("/api/commands", json={"text": text}, headers=token)
+            assert answer.status_code == 400, (text, answer.text)
+            assert "not from the web app" in answer.json()["error"]
+        shown = web.post("/api/commands", json={"text": "campaign list"}, headers=token)
+        assert shown.status_code == 200, shown.text
+    assert party("campaign", "list", "--all").output == before
+    assert not (user_dirs / "config" / "campaign-ledger" / "campaigns.json").exists()
+
+
+def test_an_unquoted_apostrophe_says_how_to_write_the_name(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm) as web:
+        text = "stamina spend Zuva'Sai 1"
+        answer = web.post("/api/commands", json={"text": text}, headers=csrf(web))
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        "No closing quotation (a name with an apostrophe goes in double quotes: "
+        f'"Zuva\'Sai"): {text}'
+    )
+
+
 def test_the_same_idempotency_key_records_once(
     party: Invoke, db_path: Path, pm: pluggy.PluginManager
 ) -> None:

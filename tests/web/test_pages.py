@@ -205,3 +205,15 @@ def test_reactive_and_progressive_checks_from_their_forms(
         )
         assert status == 200
         assert "Torrax: 10 unspent · 0 spent · 0 wound" in web.get("/").text  # all prevented
+
+
+def test_an_open_group_check_puts_its_roll_first_on_the_check_page(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    party("step", "city")
+    party("group-step", "open", "agility", "8/13/17", "--order", "Torrax,Zuva'Sai")
+    with client(db_path, pm) as web:
+        page = web.get("/check").text
+    first = re.search(r'<details class="roll" data-action="(\w+)"( open)?>', page)
+    assert first, page
+    assert first.groups() == ("roll_for_group_check", " open")

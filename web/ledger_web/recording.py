@@ -159,7 +159,10 @@ class Recorder:
         try:
             args = shlex.split(text)
         except ValueError as error:
-            return refused(400, f"{error}: {text}")
+            hint = ""
+            if str(error) == "No closing quotation" and text.count("'") % 2 and '"' not in text:
+                hint = """ (a name with an apostrophe goes in double quotes: "Zuva'Sai")"""
+            return refused(400, f"{error}{hint}: {text}")
         if not args:
             return refused(400, "the command is empty")
         root = self.cli()
@@ -248,6 +251,10 @@ def _checked(root: click.Group, args: list[str]) -> tuple[str | None, bool]:
         return "a command starts with its name; the server's file and campaign are fixed", False
     if args[0] in ("batch", "serve"):
         return f"`{args[0]}` cannot run from the web app", False
+    if args[0] == "campaign" and len(args) > 1 and args[1] not in ("list", "show"):
+        # new, rename, use, archive, fork: they change the file's campaigns, or the
+        # server owner's config, not the campaign served.
+        return f"`campaign {args[1]}` manages the file's campaigns: not from the web app", False
     ctx = click.Context(root, info_name="campaign-ledger")
     command: click.Command = root
     for word in args:

@@ -73,12 +73,19 @@ LONG = 10_000  # lines of a batch that show a progress bar on a terminal
 def _lines(file: BinaryIO, from_line: int) -> Iterator[tuple[int, str]]:
     """(number, text) of each line to run: not blank, not a comment, from ``from_line``.
     A long file's lines advance a progress bar on a terminal."""
+    last = 0
     with terminal.progress(terminal.lines_in(file, LONG), "batch") as advance:
         for number, line in batch_lines.numbered(file):
             advance(1)
+            last = number
             text = line.strip()  # CRLF line ends too
             if number >= from_line and text and not text.startswith("#"):
                 yield number, text
+    if from_line > 1 and from_line > last:  # a mistyped resume would otherwise run nothing
+        raise click.BadParameter(
+            f"line {from_line} is past the end of the file ({last} lines); nothing was run",
+            param_hint="'--from-line'",
+        )
 
 
 class Lines:
@@ -98,7 +105,7 @@ class Lines:
             args = shell_words.split(text)
         except ValueError as error:
             raise click.ClickException(
-                f"line {number}: {error}: {batch_lines.shown(text)}"
+                f"line {number}: {shell_words.unreadable(text, error)}: {batch_lines.shown(text)}"
             ) from None
         if args[0] == "batch":
             raise click.ClickException(f"line {number}: a batch cannot run another batch")

@@ -169,8 +169,9 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     for name, faces in (("Torrax", "1 1"), ("Venia", "1 1 S")):
         page.get_by_role("link", name="Check").click()
         roll = page.locator('details.roll[data-action="roll_for_group_check"]')
-        roll.locator("> summary").click()
+        expect(roll).to_have_attribute("open", "")  # the open group check's roll comes open
         form = roll.locator("form")
+        expect(form.locator('[name="hero"]')).to_have_value(name)  # the next to roll
         form.locator('[name="hero"]').select_option(name)
         tap_faces(page, form, faces)
         expect(form.locator('[name="roll"]')).to_have_value(faces)

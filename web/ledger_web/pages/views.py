@@ -166,8 +166,9 @@ def check(app: App, values: dict[str, str]) -> dict[str, Any]:
     all_forms = action_forms(app)
     rolling = [f for f in all_forms.values() if f.field("roll") and not f.query]
     rolling.sort(key=lambda f: not (f.field("ability") and f.field("target")))
-    if state.group_check is not None:  # a group check is open: its roll first
-        rolling.sort(key=lambda f: bool(f.field("ability")))
+    if state.group_check is not None:  # a group check is open: its roll (needs only the
+        # Hero) first, not an attack or a progressive attempt, which need more
+        rolling.sort(key=lambda f: any(x.required and x.name != "hero" for x in f.fields))
     odds, refusal = None, None
     if values.get("hero") and values.get("ability") and values.get("target"):
         odds, refusal = _odds(app, all_forms, values)
