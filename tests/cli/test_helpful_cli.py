@@ -102,6 +102,21 @@ def test_a_number_out_of_range_is_a_usage_error(party: Invoke, invoke: Invoke, l
     assert "Usage: cli" in result.output
 
 
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("check Torrax might -1 --roll 1", "TARGET is from 0 to 999, not -1"),
+        ("group-check agility 8/13/17 --heroes 0", "--heroes is from 1 to 99, not 0"),
+    ],
+)
+def test_a_target_or_hero_count_out_of_range_is_a_usage_error(
+    party: Invoke, invoke: Invoke, line: str, says: str
+) -> None:
+    result = invoke(*line.split())
+    assert result.exit_code == 2, result.output
+    assert says in result.output
+
+
 # Shell completion, through click's documented protocol: the script sets
 # _CAMPAIGN_LEDGER_COMPLETE, COMP_WORDS and COMP_CWORD and reads "type,value" lines.
 

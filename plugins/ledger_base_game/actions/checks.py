@@ -4,7 +4,7 @@ from typing import Literal, Unpack
 
 from ledger.actions import Game
 from ledger.dice import PER_FACE, action_successes, stamina_faces
-from ledger.errors import BadInput
+from ledger.errors import OutOfRange
 from ledger.model import CampaignState, Event
 from ledger_base_game.actions._rolls import (
     Declaration,
@@ -44,7 +44,7 @@ class CheckIntent(Declaration, total=False):
 def check_target(target: int | None) -> int | None:
     """A check's target: 0 to 999 successes, or None for a "?" check read from a table."""
     if target is not None and not 0 <= target <= MAX_TARGET:
-        raise BadInput(f"{{target}} is from 0 to {MAX_TARGET}, not {target}", fields=["target"])
+        raise OutOfRange(f"{{target}} is from 0 to {MAX_TARGET}, not {target}", fields=["target"])
     return target
 
 

@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from ledger.actions import Game
 from ledger.dice import PER_FACE, action_successes, stamina_faces
-from ledger.errors import BadInput
+from ledger.errors import BadInput, OutOfRange
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event
 from ledger.rules.gems import GemKind
@@ -220,7 +220,7 @@ def _opened(
     if not rollers:
         raise BadInput("every Hero is exhausted: no one can make a group check")
     if heroes is not None and not 1 <= heroes <= MAX_HEROES:
-        raise BadInput(f"{{heroes}} is from 1 to {MAX_HEROES}, not {heroes}", fields=["heroes"])
+        raise OutOfRange(f"{{heroes}} is from 1 to {MAX_HEROES}, not {heroes}", fields=["heroes"])
     count = len(state.heroes) if heroes is None else heroes
     number, thresholds = group_target(target, count)
     if number is None and (success_entry or failure_entry):
