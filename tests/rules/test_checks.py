@@ -42,11 +42,12 @@ def gems(run: Invoke, hero: str) -> dict[str, int]:
     return dict(as_json(run, "hero", "show", hero)["gems"])
 
 
-def refused(invoke: Invoke, db_path: Path, *args: str) -> str:
-    """Run a command that must fail with exit 1 and write nothing; return its message."""
+def refused(invoke: Invoke, db_path: Path, *args: str, code: int = 1) -> str:
+    """Run a command that must fail with exit 1 (``code``: 2 for a number out of range, a
+    usage error) and write nothing; return its message."""
     before = event_count(db_path)
     result = invoke(*args)
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == code, result.output
     assert event_count(db_path) == before
     return result.output
 
@@ -555,7 +556,8 @@ def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
 def test_bad_input_is_refused_and_writes_nothing(
     table: Invoke, invoke: Invoke, db_path: Path, args: tuple[str, ...], message: str
 ) -> None:
-    assert message in refused(invoke, db_path, *args)
+    code = 2 if message == "from 0 to 999" else 1  # a number out of range: a usage error
+    assert message in refused(invoke, db_path, *args, code=code)
 
 
 def test_a_group_checks_modifiers_are_judged_for_each_hero(

@@ -257,7 +257,7 @@ def test_a_count_the_thresholds_do_not_cover_names_the_option(
                   says="8/13/17 gives targets for 2/3/4 Heroes, not for 5")  # fmt: skip
     assert "with --heroes" in said
     refuse(invoke, db_path, "group-check", "agility", "8/13/17", "--heroes", "0",
-           says="--heroes is from 1 to 99, not 0")  # fmt: skip
+           says="--heroes is from 1 to 99, not 0", code=2)  # fmt: skip
 
 
 # 5. Becoming wounded means drawing an Injury card
