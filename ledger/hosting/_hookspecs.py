@@ -146,4 +146,4 @@ def register_state() -> list[type[PluginState]]:
 
 @hookspec
 def register_actions() -> list[Callable[..., Any]]:
-    """Actions (``-> list[Event]``) and queries a face may offer, named by function name."""
+    """Actions (``-> list[Event]``) and queries a face may offer, most used first, by name."""

@@ -86,12 +86,32 @@ def register_commands(cli: CommandGroup) -> None:
     commands.register(cli)
 
 
+# What a table records most, offered first (a face lists actions in the order given).
+MOST_RECORDED = (
+    "damage",
+    "heal",
+    "spend_stamina",
+    "lose_stamina",
+    "restore_stamina",
+    "gain_condition",
+    "remove_condition",
+    "gain_item",
+    "discard_item",
+    "use_item",
+    "gain_stars",
+    "spend_stars",
+    "make_check",
+)
+
+
 @hookimpl
 def register_actions() -> list[Callable[..., Any]]:
-    """Every action and query of ``actions.__all__`` (its types aside)."""
+    """Every action and query of ``actions.__all__`` (its types aside), what a table records
+    most first."""
     from ledger_base_game import actions  # imported when a face lists them, not per command
 
-    found = (getattr(actions, name) for name in actions.__all__)
+    names = [*MOST_RECORDED, *(name for name in actions.__all__ if name not in MOST_RECORDED)]
+    found = (getattr(actions, name) for name in names)
     return [function for function in found if inspect.isfunction(function)]
 
 

@@ -217,3 +217,12 @@ def test_an_open_group_check_puts_its_roll_first_on_the_check_page(
     first = re.search(r'<details class="roll" data-action="(\w+)"( open)?>', page)
     assert first, page
     assert first.groups() == ("roll_for_group_check", " open")
+
+
+def test_a_heros_actions_come_most_recorded_first(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm) as web:
+        card = web.get("/actions?hero=Torrax").text
+    offered = list(dict.fromkeys(re.findall(r'data-action="([a-z_]+)"', card)))
+    assert offered[:5] == ["damage", "heal", "spend_stamina", "lose_stamina", "restore_stamina"]

@@ -168,8 +168,10 @@ def action_form(action: Callable[..., Any]) -> ActionForm | None:
 
 
 def action_forms(actions: Mapping[str, Callable[..., Any]]) -> dict[str, ActionForm]:
+    """A form for each action, in the order the plugins registered them (each plugin lists
+    what a table records most first)."""
     forms = {}
-    for name, action in sorted(actions.items()):
+    for name, action in actions.items():
         form = action_form(action)
         if form is not None:
             forms[name] = form
