@@ -3,7 +3,7 @@ and Star" and "Using Discard Items")."""
 
 from msgspec.structs import replace
 
-from ledger.errors import RuleViolation
+from ledger.errors import OutOfRange, RuleViolation
 from ledger.model import CampaignState, Hero, Item
 from ledger.rules import conditions, stamina
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
@@ -19,9 +19,7 @@ def check_item(item: Item) -> Item:
     """An item's properties as given when it is gained (by content or by the players)."""
     item = replace(item, name=check_name(item.name, "item name"))
     if item.number is not None and not 1 <= item.number <= MAX_CARD_NUMBER:
-        raise RuleViolation(
-            f"an Item card number is from 1 to {MAX_CARD_NUMBER}, not {item.number}"
-        )
+        raise OutOfRange(f"an Item card number is from 1 to {MAX_CARD_NUMBER}, not {item.number}")
     use = item.use
     if use is not None:
         for what, value in (
@@ -30,7 +28,7 @@ def check_item(item: Item) -> Item:
             ("removes conditions", use.remove_conditions),
         ):
             if not 0 <= value <= MAX_AMOUNT:
-                raise RuleViolation(f"an item {what} 0 to {MAX_AMOUNT}, not {value}")
+                raise OutOfRange(f"an item {what} 0 to {MAX_AMOUNT}, not {value}")
         if use.target not in TARGETS:
             raise RuleViolation(f"an item's target is one of {', '.join(TARGETS)}")
     for what, amount, most in (
@@ -41,7 +39,7 @@ def check_item(item: Item) -> Item:
         ("hands", item.hands, 2),
     ):
         if amount is not None and not 0 <= amount <= most:
-            raise RuleViolation(f"an item's {what} is from 0 to {most}, not {amount}")
+            raise OutOfRange(f"an item's {what} is from 0 to {most}, not {amount}")
     if item.active or item.left_behind:
         raise RuleViolation("an item is gained in no one's hands and not left behind")
     return item

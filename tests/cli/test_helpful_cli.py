@@ -180,3 +180,13 @@ def test_completion_prints_the_script(tmp_path: Path, shell: str) -> None:
     assert "_CAMPAIGN_LEDGER_COMPLETE" in done.stdout
     assert f"{shell}_complete" in done.stdout
     assert not (tmp_path / "l.db").exists()
+
+
+def test_an_items_numbers_out_of_range_are_usage_errors(party: Invoke, invoke: Invoke) -> None:
+    for option, value, says in (
+        ("--number", "-3", "an Item card number is from 1 to 9999, not -3"),
+        ("--weight", "50", "an item's weight is from 0 to 20, not 50"),
+    ):
+        result = invoke("item", "gain", "Torrax", "Rope", option, value)
+        assert result.exit_code == 2, result.output
+        assert says in result.stderr
