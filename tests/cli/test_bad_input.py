@@ -390,7 +390,7 @@ for _value, _name in (("0", "0"), ("-1", "-1"), (HUGE, "10**30")):
         case(
             f"item gain --number {_name}",
             f"item gain Torrax 'Old Map' --number {_value}",
-            "number",
+            f"an Item card number is from 1 to 9999, not {_value}",
         )
     )
 
@@ -404,7 +404,8 @@ def test_bad_number(
     before: tuple[str, ...],
 ) -> None:
     setup(*before)
-    out_of_range = "must be from" in says  # a usage error (exit 2); the rest are refusals
+    # a number out of range is a usage error (exit 2); the rest are refusals
+    out_of_range = "must be from" in says or " is from " in says
     refused(*cmd(command), says=says, code=2 if out_of_range else 1)
 
 
@@ -626,7 +627,8 @@ def test_rule_refused(
     before: tuple[str, ...],
 ) -> None:
     setup(*before)
-    out_of_range = "must be from" in says  # a usage error (exit 2); the rest are refusals
+    # a number out of range is a usage error (exit 2); the rest are refusals
+    out_of_range = "must be from" in says or " is from " in says
     refused(*cmd(command), says=says, code=2 if out_of_range else 1)
 
 
