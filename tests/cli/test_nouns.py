@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.helpers.cli import Invoke
-from tests.helpers.console import on_terminal
+from tests.helpers.terminal import on_terminal
 
 
 def test_give_reads_like_gain(party: Invoke) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.console import on_terminal, script
+from tests.helpers.console import script
 from tests.helpers.party import ADD_TORRAX
+from tests.helpers.terminal import on_terminal
 
 ESC = "\x1b["
 STRUCK = "\x1b[2;9m"  # dim, struck through

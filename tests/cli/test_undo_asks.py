@@ -2,12 +2,16 @@
 piped, or as a line of a batch, it runs as typed (scripts and batch files keep working, and
 nothing is lost: `redo --command` brings it back)."""
 
+from functools import partial
 from pathlib import Path
 
 from tests.helpers.cli import Invoke, hero
 from tests.helpers.console import no_traceback, script
 from tests.helpers.files import event_count
 from tests.helpers.terminal import on_terminal
+
+# A terminal without colour: the prompt's words alone.
+plain_terminal = partial(on_terminal, term="dumb")
 
 
 def two_damages(party: Invoke) -> None:
@@ -18,7 +22,7 @@ def two_damages(party: Invoke) -> None:
 def test_on_a_terminal_undo_of_several_shows_them_and_asks(party: Invoke, db_path: Path) -> None:
     two_damages(party)
     before = event_count(db_path)
-    status, shown = on_terminal(db_path, "undo", "2", answer="n")
+    status, shown = plain_terminal(db_path, "undo", "2", answer="n")
     assert status == 1
     assert shown.splitlines() == [
         "This undoes 2 commands:",
@@ -28,7 +32,7 @@ def test_on_a_terminal_undo_of_several_shows_them_and_asks(party: Invoke, db_pat
         "Error: nothing was undone",
     ]
     assert event_count(db_path) == before
-    status, shown = on_terminal(db_path, "undo", "2", answer="y")
+    status, shown = plain_terminal(db_path, "undo", "2", answer="y")
     assert status == 0
     assert "#6 Undo of #5, #4" in shown
     assert hero(party, "Torrax")["stamina"]["wound"] == 0
@@ -36,13 +40,13 @@ def test_on_a_terminal_undo_of_several_shows_them_and_asks(party: Invoke, db_pat
 
 def test_yes_and_a_single_command_do_not_ask(party: Invoke, db_path: Path) -> None:
     two_damages(party)
-    status, shown = on_terminal(db_path, "undo")
+    status, shown = plain_terminal(db_path, "undo")
     assert (status, shown.splitlines()[0]) == (0, "#6 Undo of #5")
-    status, shown = on_terminal(db_path, "undo", "--command", "4", "--yes")
+    status, shown = plain_terminal(db_path, "undo", "--command", "4", "--yes")
     assert (status, shown.splitlines()[0]) == (0, "#7 Undo of #4")
     party("redo", "--command", "6")
     party("redo", "--command", "7")
-    status, shown = on_terminal(db_path, "undo", "2", "-y")
+    status, shown = plain_terminal(db_path, "undo", "2", "-y")
     assert (status, shown.splitlines()[0]) == (
         0,
         "#10 Undo of #5, #4",
@@ -59,7 +63,7 @@ def test_piped_and_in_a_batch_undo_runs_as_typed(
     party("redo", "--command", "6")
     lines = tmp_path / "lines.txt"
     lines.write_text("damage Torrax 1\nundo 2\n")
-    status, shown = on_terminal(db_path, "batch", str(lines))  # stdin is the terminal
+    status, shown = plain_terminal(db_path, "batch", str(lines))  # stdin is the terminal
     assert status == 0, shown
     assert "[y/N]" not in shown
     assert "#9 Undo of #8, #5" in shown

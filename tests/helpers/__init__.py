@@ -9,7 +9,8 @@
 - ``files``: what a ledger file holds, read straight from it (``rows_of``, ``recorded``), and
   ``assert_sound``;
 - ``tampering``: changing a file or an export as whoever has it could;
-- ``console``: the installed console script, run as a user runs it;
+- ``console``: the installed console script, run as a user runs it; ``terminal``: the same on
+  a pseudo-terminal (colours, progress, a pager, a prompt and its answer);
 - ``processes`` and ``child.py``: real ``campaign-ledger`` processes for the reliability tests;
 - ``expansion``: the example expansion, pip-installed into a folder of its own;
 - ``plugin_sites``: a plugin a test writes, installed by hand (``fake_distribution``);

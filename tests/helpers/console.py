@@ -42,38 +42,3 @@ def script(
 def no_traceback(done: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in done.stderr, done.stderr
     assert "Traceback" not in done.stdout, done.stdout
-
-
-def on_terminal(
-    db: Path, *args: str, columns: int = 100, lines: int = 40, **env_changes: str
-) -> tuple[int, str]:
-    """``campaign-ledger --database DB ARGS`` on a pseudo-terminal (stdout and stderr a tty,
-    as a player sees it): its exit status and everything it drew, escapes included."""
-    import pty
-
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "xterm-256color"}
-    for name in ("LEDGER_DATABASE", "LEDGER_CAMPAIGN", "NO_COLOR", "PAGER"):
-        env.pop(name, None)
-    env.update(COLUMNS=str(columns), LINES=str(lines), **env_changes)
-    leader, follower = pty.openpty()
-    child = subprocess.Popen(
-        [str(SCRIPT), "--database", str(db), *args],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-        close_fds=True,
-    )
-    os.close(follower)
-    drawn = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the child closed its end
-            break
-        if not chunk:
-            break
-        drawn += chunk
-    status = child.wait(timeout=60)
-    os.close(leader)
-    return status, drawn.decode("utf-8", "replace")

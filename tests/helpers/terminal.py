@@ -1,5 +1,5 @@
 """The installed console script on a pseudo-terminal: what a player at a terminal sees and
-types (a prompt, an answer)."""
+types (colours, progress, a pager, a prompt and its answer)."""
 
 import os
 import pty
@@ -12,13 +12,23 @@ from tests.helpers.console import SCRIPT
 
 
 def on_terminal(
-    db: Path, *args: str, answer: str | None = None, asked: str = "[y/N]", timeout: float = 60
+    db: Path,
+    *args: str,
+    answer: str | None = None,
+    asked: str = "[y/N]",
+    timeout: float = 60,
+    term: str = "xterm-256color",
+    columns: int = 100,
+    lines: int = 40,
+    **env_changes: str,
 ) -> tuple[int, str]:
-    """``campaign-ledger --database DB ARGS`` with a terminal for its streams; ``answer``
-    (and Enter) is typed once ``asked`` shows. Its exit status and everything it showed."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "dumb"}
-    for name in ("LEDGER_DATABASE", "LEDGER_CAMPAIGN"):
+    """``campaign-ledger --database DB ARGS`` with a terminal for its streams (``term``, of
+    ``columns`` x ``lines``; ``env_changes`` set too); ``answer`` (and Enter) is typed once
+    ``asked`` shows. Its exit status and everything it drew, escapes included."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": term}
+    for name in ("LEDGER_DATABASE", "LEDGER_CAMPAIGN", "NO_COLOR", "PAGER"):
         env.pop(name, None)
+    env.update(COLUMNS=str(columns), LINES=str(lines), **env_changes)
     leader, follower = pty.openpty()
     process = subprocess.Popen(
         [str(SCRIPT), "--database", str(db), *args],
@@ -35,7 +45,7 @@ def on_terminal(
             ready, _, _ = select.select([leader], [], [], 0.1)
             if ready:
                 try:
-                    chunk = os.read(leader, 4096)
+                    chunk = os.read(leader, 65536)
                 except OSError:  # the terminal closed: the process ended
                     break
                 if not chunk:
