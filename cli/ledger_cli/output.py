@@ -1,80 +1,45 @@
-"""How state, events and changes look on the terminal and in JSON."""
+"""How state, events and changes look on the terminal. The JSON shapes are the core's
+(``ledger.views``), named here too for the commands that print them."""
 
 from typing import Any
 
 import msgspec
 
-from ledger.campaign import LogEntry, Recorded
 from ledger.campaign import step_text as campaign_step_text
-from ledger.model import CampaignState, Hero, Keyword, Stamina
+from ledger.model import CampaignState, Hero, Keyword
 from ledger.text import printable
-from ledger_cli.output_city import hero_city_json, hero_city_text, supply_changes
+from ledger.views import (
+    hero_json,
+    log_json,
+    party_json,
+    party_view,
+    plugins_json,
+    recorded_json,
+    stamina_json,
+    stamina_text,
+    step_json,
+    to_json,
+)
+from ledger_cli.output_city import hero_city_text, supply_changes
 
-
-def to_json(value: Any) -> str:
-    """``value`` as the indented JSON every ``--json`` prints."""
-    return msgspec.json.format(msgspec.json.encode(value), indent=2).decode()
-
-
-def stamina_text(s: Stamina) -> str:
-    """Where the Stamina chips are, in one line."""
-    return f"{s.unspent} unspent · {s.spent} spent · {s.wound} wound · {s.locked} locked"
-
-
-def stamina_json(hero: Hero) -> dict[str, Any]:
-    """Where the Hero's Stamina chips are, as JSON."""
-    s = hero.stamina
-    return {
-        "unspent": s.unspent,
-        "spent": s.spent,
-        "wound": s.wound,
-        "locked": s.locked,
-        "chips": hero.chips,
-        "wounded_chips": hero.wounded_chips,
-        "locks": [msgspec.to_builtins(lock) for lock in s.locks],
-    }
-
-
-def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
-    """The Hero as ``hero show --json`` prints it."""
-    return {
-        "name": hero.name,
-        "level": state.level,
-        "xp": state.xp,
-        "status": hero.status,
-        "might": hero.might,
-        "agility": hero.agility,
-        "will": hero.will,
-        "taunt": hero.taunt,
-        "stamina": stamina_json(hero),
-        "conditions": [c.name for c in sorted(hero.conditions, key=lambda c: c.number)],
-        "conditions_in_effect": state.in_scenario,
-        "items": [item.name for item in hero.items],
-        "item_details": [msgspec.to_builtins(item) for item in hero.items],
-        "stars": hero.stars,
-        **hero_city_json(hero),
-        "gems": {"achievement": hero.gems.achievement, "inspiration": hero.gems.inspiration},
-        "journal": [msgspec.to_builtins(entry) for entry in hero.journal],
-        "classes": list(hero.classes),
-        "class": hero.hero_class,
-        "skills": list(hero.skills),
-        "profession": hero.profession,
-        "talents": list(hero.talents),
-        "injuries": list(hero.injuries),
-        # Injury cards owed for becoming wounded, only while some are (older answers stay as
-        # they were, as for "plugins")
-        **({"injury_draws": hero.injury_draws} if hero.injury_draws else {}),
-        "city_points": hero.city_points,
-        **plugins_json(hero.plugins),
-    }
-
-
-def plugins_json(parts: dict[str, Any]) -> dict[str, Any]:
-    """The plugins' own state, under ``"plugins"`` by namespace; nothing while no plugin
-    event has changed it (each part is then its initial value)."""
-    if not parts:
-        return {}
-    return {"plugins": {name: msgspec.to_builtins(part) for name, part in parts.items()}}
+__all__ = [
+    "changes",
+    "hero_json",
+    "hero_text",
+    "journal_text",
+    "log_json",
+    "party_json",
+    "party_view",
+    "plugins_json",
+    "plugins_text",
+    "progress_text",
+    "recorded_json",
+    "stamina_json",
+    "stamina_text",
+    "step_json",
+    "step_text",
+    "to_json",
+]
 
 
 def plugins_text(parts: dict[str, Any]) -> list[str]:
@@ -91,26 +56,6 @@ def _plain(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "[" + ", ".join(map(_plain, value)) + "]"
     return str(value)
-
-
-def step_json(state: CampaignState) -> dict[str, Any] | None:
-    """The current step as JSON, or None before the first."""
-    return msgspec.to_builtins(state.step) if state.step else None
-
-
-def party_json(state: CampaignState, at: int) -> dict[str, Any]:
-    """The party as ``party show --json`` prints it, ``at`` being the event it is after."""
-    return {
-        "campaign": state.name,
-        "at": at,
-        "level": state.level,
-        "xp": state.xp,
-        "step": step_json(state),
-        "journal": [msgspec.to_builtins(entry) for entry in state.journal],
-        "session": state.session or None,
-        "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
-        **plugins_json(state.plugins),
-    }
 
 
 def step_text(state: CampaignState) -> str:
@@ -208,44 +153,6 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
     if not lines and before == after:
         lines.append("no change")
     return lines
-
-
-def recorded_json(recorded: Recorded) -> dict[str, Any]:
-    """What a command recorded, as every command's ``--json`` prints it: the events and the
-    Heroes they changed."""
-    changed = [
-        hero_json(hero, recorded.after)
-        for name, hero in recorded.after.heroes.items()
-        if recorded.before.heroes.get(name) != hero
-    ]
-    return {
-        "replayed": recorded.replayed,
-        "events": [{"seq": r.seq, "type": r.type, "hero": r.hero} for r in recorded.rows],
-        "heroes": changed,
-        "step": step_json(recorded.after),
-    }
-
-
-def log_json(entry: LogEntry) -> dict[str, Any]:
-    """One ``log`` entry as JSON."""
-    row = entry.row
-    # An undone event also says which undo reverted it; other entries read as they always did.
-    undone_by = {"undone_by": entry.undone_by} if entry.reverted else {}
-    return {
-        "seq": row.seq,
-        "command": row.command,
-        "type": row.type,
-        "hero": row.hero,
-        "reverted": entry.reverted,
-        **undone_by,
-        "description": entry.description,
-        "step": {"kind": row.step_kind, "number": row.step_number, "scenario": row.scenario},
-        "recorded_at": row.recorded_at,
-        "plugin": row.plugin,
-        "plugin_version": row.plugin_version,
-        "payload": msgspec.json.decode(row.payload),
-        "hash": row.hash,
-    }
 
 
 def journal_text(journal: tuple[Keyword, ...]) -> str:

@@ -1,26 +1,44 @@
 """How the Stock, the Archive, Scenario cards, outcomes, the City step, Injury cards and
-reputation look on the terminal and in JSON."""
+reputation look on the terminal (their JSON is the core's, ``ledger.views``)."""
 
-from collections import Counter
 from typing import Any
-
-import msgspec
 
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Hero, Item, ScenarioCard
-from ledger.rules import factions, loadout
+from ledger.rules import loadout
 from ledger.text import printable
+from ledger.views import (
+    city_json,
+    counted,
+    hero_city_json,
+    party_extra_json,
+    reputation_json,
+    supply_json,
+)
+
+__all__ = [
+    "card_text",
+    "city_json",
+    "city_text",
+    "counted",
+    "hero_city_json",
+    "hero_city_text",
+    "outcomes_text",
+    "party_extra_json",
+    "party_extra_text",
+    "payment_text",
+    "reputation_json",
+    "reputation_line",
+    "supply_changes",
+    "supply_json",
+    "supply_text",
+]
 
 
 def payment_text(points: int, stars: int) -> str:
     """A payment in words: "1 CAP and 3 Stars"."""
     parts = [f"{points} CAP" if points else "", f"{stars} Stars" if stars else ""]
     return " and ".join(p for p in parts if p) or "nothing"
-
-
-def counted(items: tuple[Item, ...]) -> dict[str, int]:
-    """How many copies of each item ``items`` holds, by name."""
-    return dict(Counter(item.name for item in items))
 
 
 def card_text(card: ScenarioCard) -> str:
@@ -30,15 +48,6 @@ def card_text(card: ScenarioCard) -> str:
     ]
     shown = f" [{', '.join(symbols)}]" if symbols else ""
     return f"{card.number}{' ' + card.name if card.name else ''}{shown}"
-
-
-def supply_json(state: CampaignState) -> dict[str, Any]:
-    """The Stock, the Archive and the Scenario cards as JSON."""
-    return {
-        "stock": counted(state.stock),
-        "archive": counted(state.archive),
-        "scenario_cards": [msgspec.to_builtins(card) for card in state.scenario_cards],
-    }
 
 
 def supply_text(state: CampaignState) -> list[str]:
@@ -65,33 +74,10 @@ def outcomes_text(state: CampaignState) -> str:
     )
 
 
-def reputation_json(state: CampaignState, registry: Registry | None) -> list[dict[str, Any]]:
-    """Every faction the plugins know or the party has reputation with; rank None if unknown."""
-    names = list(registry.factions.names()) if registry else []
-    names += [n for n in state.reputation if n not in names]
-    rows = []
-    for name in names:
-        spec = registry.factions.find(name) if registry else None
-        points = factions.reputation(state, name)
-        ranks = spec.ranks if spec else ()
-        rows.append({"faction": name, "reputation": points, "rank": factions.rank(ranks, points)})
-    return rows
-
-
 def reputation_line(row: dict[str, Any]) -> str:
     """One Faction's reputation and rank in words."""
     rank = "rank not known" if row["rank"] is None else f"rank {row['rank']}"
     return f"{row['faction']:<24} {row['reputation']:>3} reputation, {rank}"
-
-
-def party_extra_json(state: CampaignState, registry: Registry | None) -> dict[str, Any]:
-    """What the party sheet shows beyond the Heroes, as JSON."""
-    return {
-        **supply_json(state),
-        "outcomes": [msgspec.to_builtins(o) for o in state.outcomes],
-        "reputation": reputation_json(state, registry),
-        "city": city_json(state),
-    }
 
 
 def party_extra_text(state: CampaignState, registry: Registry | None) -> list[str]:
@@ -100,16 +86,6 @@ def party_extra_text(state: CampaignState, registry: Registry | None) -> list[st
     gained = [r for r in reputation_json(state, registry) if r["reputation"]]
     lines += [f"Reputation  {reputation_line(r)}" for r in gained]
     return [printable(line) for line in lines]  # whatever the file holds
-
-
-def hero_city_json(hero: Hero) -> dict[str, Any]:
-    """A Hero's City-step state as JSON: Injury cards, City Activity points, where they sleep."""
-    return {
-        "injuries": list(hero.injuries),
-        "city_points": hero.city_points,
-        "sleeps": hero.sleeps,
-        "encumbrance": {"load": loadout.load(hero), "limit": loadout.limit(hero)},
-    }
 
 
 def hero_city_text(hero: Hero, state: CampaignState) -> list[str]:
@@ -125,20 +101,6 @@ def hero_city_text(hero: Hero, state: CampaignState) -> list[str]:
             f"active: {active}"
         )
     return lines
-
-
-def city_json(state: CampaignState) -> dict[str, Any] | None:
-    """The City step being played as JSON, or None outside one."""
-    if state.city is None:
-        return None
-    return {
-        "event_resolved": state.city.event_resolved,
-        "after_arena": state.city.after_arena,
-        "heroes": {
-            h.name: {"city_points": h.city_points, "sleeps": h.sleeps}
-            for h in state.heroes.values()
-        },
-    }
 
 
 def city_text(state: CampaignState) -> list[str]:

@@ -1,0 +1,49 @@
+"""The core's JSON views: one shape for a Hero, the party, a log entry and what a command
+recorded, whichever face asks (the CLI's ``--json``, the web API, a Python caller).
+
+``party_view(state, at, registry)`` is the whole of ``party show --json``;
+``hero_json(state.hero(name), state)`` is ``hero show --json``; ``recorded_json(recorded)``
+is what every recording command answers; ``log_json(entry)`` is one ``log --json`` row.
+``to_json`` indents them as the CLI prints them."""
+
+from typing import Any
+
+from ledger.hosting import Registry
+from ledger.model import CampaignState
+from ledger.views._heroes import (
+    hero_city_json,
+    hero_json,
+    party_json,
+    plugins_json,
+    stamina_json,
+    stamina_text,
+    step_json,
+    to_json,
+)
+from ledger.views._history import log_json, recorded_json
+from ledger.views._supply import city_json, counted, party_extra_json, reputation_json, supply_json
+
+
+def party_view(state: CampaignState, at: int, registry: Registry | None) -> dict[str, Any]:
+    """The party as ``party show --json`` prints it: the Heroes and the party sheet."""
+    return {**party_json(state, at), **party_extra_json(state, registry)}
+
+
+__all__ = [
+    "city_json",
+    "counted",
+    "hero_city_json",
+    "hero_json",
+    "log_json",
+    "party_extra_json",
+    "party_json",
+    "party_view",
+    "plugins_json",
+    "recorded_json",
+    "reputation_json",
+    "stamina_json",
+    "stamina_text",
+    "step_json",
+    "supply_json",
+    "to_json",
+]

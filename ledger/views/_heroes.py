@@ -1,0 +1,105 @@
+"""A Hero and the party as JSON: what ``hero show --json`` and ``party show --json`` print,
+what the web API answers and what a Python caller gets, in one shape."""
+
+from typing import Any
+
+import msgspec
+
+from ledger.model import CampaignState, Hero, Stamina
+from ledger.rules import loadout
+
+
+def to_json(value: Any) -> str:
+    """``value`` as the indented JSON every ``--json`` prints."""
+    return msgspec.json.format(msgspec.json.encode(value), indent=2).decode()
+
+
+def stamina_text(s: Stamina) -> str:
+    """Where the Stamina chips are, in one line."""
+    return f"{s.unspent} unspent · {s.spent} spent · {s.wound} wound · {s.locked} locked"
+
+
+def stamina_json(hero: Hero) -> dict[str, Any]:
+    """Where the Hero's Stamina chips are, as JSON."""
+    s = hero.stamina
+    return {
+        "unspent": s.unspent,
+        "spent": s.spent,
+        "wound": s.wound,
+        "locked": s.locked,
+        "chips": hero.chips,
+        "wounded_chips": hero.wounded_chips,
+        "locks": [msgspec.to_builtins(lock) for lock in s.locks],
+    }
+
+
+def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
+    """The Hero as ``hero show --json`` prints it."""
+    return {
+        "name": hero.name,
+        "level": state.level,
+        "xp": state.xp,
+        "status": hero.status,
+        "might": hero.might,
+        "agility": hero.agility,
+        "will": hero.will,
+        "taunt": hero.taunt,
+        "stamina": stamina_json(hero),
+        "conditions": [c.name for c in sorted(hero.conditions, key=lambda c: c.number)],
+        "conditions_in_effect": state.in_scenario,
+        "items": [item.name for item in hero.items],
+        "item_details": [msgspec.to_builtins(item) for item in hero.items],
+        "stars": hero.stars,
+        **hero_city_json(hero),
+        "gems": {"achievement": hero.gems.achievement, "inspiration": hero.gems.inspiration},
+        "journal": [msgspec.to_builtins(entry) for entry in hero.journal],
+        "classes": list(hero.classes),
+        "class": hero.hero_class,
+        "skills": list(hero.skills),
+        "profession": hero.profession,
+        "talents": list(hero.talents),
+        "injuries": list(hero.injuries),
+        # Injury cards owed for becoming wounded, only while some are (older answers stay as
+        # they were, as for "plugins")
+        **({"injury_draws": hero.injury_draws} if hero.injury_draws else {}),
+        "city_points": hero.city_points,
+        **plugins_json(hero.plugins),
+    }
+
+
+def hero_city_json(hero: Hero) -> dict[str, Any]:
+    """A Hero's City-step state as JSON: Injury cards, City Activity points, where they sleep."""
+    return {
+        "injuries": list(hero.injuries),
+        "city_points": hero.city_points,
+        "sleeps": hero.sleeps,
+        "encumbrance": {"load": loadout.load(hero), "limit": loadout.limit(hero)},
+    }
+
+
+def plugins_json(parts: dict[str, Any]) -> dict[str, Any]:
+    """The plugins' own state, under ``"plugins"`` by namespace; nothing while no plugin
+    event has changed it (each part is then its initial value)."""
+    if not parts:
+        return {}
+    return {"plugins": {name: msgspec.to_builtins(part) for name, part in parts.items()}}
+
+
+def step_json(state: CampaignState) -> dict[str, Any] | None:
+    """The current step as JSON, or None before the first."""
+    return msgspec.to_builtins(state.step) if state.step else None
+
+
+def party_json(state: CampaignState, at: int) -> dict[str, Any]:
+    """The party as ``party show --json`` prints it, ``at`` being the event it is after."""
+    return {
+        "campaign": state.name,
+        "at": at,
+        "level": state.level,
+        "xp": state.xp,
+        "step": step_json(state),
+        "journal": [msgspec.to_builtins(entry) for entry in state.journal],
+        "session": state.session or None,
+        "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
+        **plugins_json(state.plugins),
+    }
