@@ -27,6 +27,7 @@ from ledger.campaign._log import LogEntry, LogQuery, query_log
 from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import USAGE, StepRef, resolve, span, step_span
+from ledger.campaign._retries import ATTEMPTS, retried
 from ledger.campaign._sessions import (
     Moment,
     end_session,
@@ -41,6 +42,7 @@ from ledger.campaign._timeline import Point, timeline
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
 __all__ = [
+    "ATTEMPTS",
     "SNAPSHOT_INTERVAL",
     "USAGE",
     "Campaign",
@@ -68,6 +70,7 @@ __all__ = [
     "query_log",
     "range_moments",
     "resolve",
+    "retried",
     "session_bounds",
     "session_moments",
     "span",

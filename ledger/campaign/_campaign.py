@@ -11,6 +11,7 @@ from ledger.campaign._event_text import check_new_text
 from ledger.campaign._log import LogEntry, LogQuery, command_entries, query_log
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import resolve
+from ledger.campaign._retries import retried
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, OutOfRange, RuleViolation
 from ledger.hosting import failed_applying, refuse_if_vetoed, vetoes, write
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 
 Clock = Callable[[], datetime]
 MAX_COUNT = 100_000  # commands one undo or redo may name
-ATTEMPTS = 5  # Campaign.do decides again at most this often after losing a race
 
 
 def utc_now() -> datetime:
@@ -132,30 +132,42 @@ class Campaign:
     # Writing
 
     def do(
-        self, action: "Action", /, *, idempotency_key: str | None = None, **intent: object
+        self,
+        action: "Action",
+        /,
+        *,
+        idempotency_key: str | None = None,
+        expected_seq: int | None = None,
+        fingerprint: str | None = None,
+        **intent: object,
     ) -> Recorded:
         """Decide ``action`` for ``intent`` against the state now and record its events.
 
         ``campaign.do(damage, hero="Torrax", amount=3)``. If another writer appends between
-        the decision and the write, the action decides again against the new state (so a
-        spend someone else made is refused, never applied twice).
+        the decision and the write, the action decides again against the new state, under
+        the file's write lock (so a spend someone else made is refused, never applied twice;
+        ``retried``). A command already recorded under ``idempotency_key`` is answered as
+        recorded, not decided again; with ``expected_seq`` it is refused (ConflictError,
+        nothing written) unless the campaign's last event is that one.
         """
         from ledger.actions import decide
 
-        for attempt in range(1, ATTEMPTS + 1):
-            head = self.head().seq
+        if fingerprint is None:
+            fingerprint = self._fingerprint(idempotency_key, "do", _name(action), intent)
+
+        def attempt() -> Recorded:
+            head, earlier = self._begin(expected_seq, idempotency_key, fingerprint)
+            if earlier:
+                return earlier
             events = decide(action, self.game(), intent)
-            try:
-                return self.record(
-                    events,
-                    expected_seq=head,
-                    idempotency_key=idempotency_key,
-                    fingerprint=self._fingerprint(idempotency_key, "do", _name(action), intent),
-                )
-            except ConflictError:
-                if attempt == ATTEMPTS:
-                    raise
-        raise AssertionError("unreachable")
+            return self.record(
+                events,
+                expected_seq=head.seq,
+                idempotency_key=idempotency_key,
+                fingerprint=fingerprint,
+            )
+
+        return retried(self.ledger, attempt, expected_seq=expected_seq)
 
     def record(
         self,
@@ -336,9 +348,20 @@ class Campaign:
         if expected_seq is not None and expected_seq != head.seq:
             raise ConflictError(
                 f"campaign {self.name!r} is at event {head.seq}, not {expected_seq}; "
-                "someone recorded in the meantime, nothing was written"
+                f"someone recorded in the meantime{self._since(expected_seq, head.seq)}, "
+                "nothing was written"
             )
         return head, None
+
+    def _since(self, seen: int, head: int, shown: int = 3) -> str:
+        """What was recorded after event ``seen``, in words (the first ``shown`` events): a
+        caller that saw the campaign at ``seen`` learns what changed."""
+        if not 0 <= seen < head:
+            return ""
+        rows = self.store.rows(self.name, after=seen, upto=min(head, seen + shown))
+        told = "; ".join(f"#{row.seq} {self.projector.decode(row).describe()}" for row in rows)
+        more = f" and {head - seen - len(rows)} more" if head - seen > len(rows) else ""
+        return f" (since #{seen}: {told}{more})"
 
     def _record_meta(
         self,

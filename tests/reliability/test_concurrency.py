@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ledger.campaign import Ledger
+from ledger.campaign import ATTEMPTS, Ledger, _retries
 from ledger.errors import ConflictError
 from ledger.storage import EventStore
 from ledger_base_game.events import StaminaSpent, StarsGained
-from ledger_cli import app as cli_app
 from ledger_cli.app import build_cli
 from tests.helpers.files import assert_sound, stored
 from tests.helpers.party import ZUVA, make_party
@@ -173,7 +172,7 @@ def _race(
         return append(self, rows, snapshots)
 
     monkeypatch.setattr(EventStore, "append", racing)
-    monkeypatch.setattr(cli_app.time, "sleep", lambda _: None)
+    monkeypatch.setattr(_retries.time, "sleep", lambda _: None)
     return calls
 
 
@@ -254,10 +253,10 @@ def test_a_conflict_that_keeps_happening_surfaces_as_exit_1(
         raise ConflictError("campaign 'Test' changed while this command was being recorded")
 
     monkeypatch.setattr(EventStore, "append", always_taken)
-    monkeypatch.setattr(cli_app.time, "sleep", lambda _: None)
+    monkeypatch.setattr(_retries.time, "sleep", lambda _: None)
     code, output = _invoke(db_path, "stars", "gain", "Torrax", "2")
     assert code == 1, output
-    assert calls == [False] + [True] * (cli_app.ATTEMPTS - 1)
+    assert calls == [False] + [True] * (ATTEMPTS - 1)
     assert "Error: campaign 'Test' changed while this command was being recorded" in output
     assert "Traceback" not in output
     assert len(stored(db_path)) == 3
