@@ -38,6 +38,7 @@ _HOMES = {
     "Ledger": "ledger.campaign",
     "Campaign": "ledger.campaign",
     "Recorded": "ledger.campaign",
+    "Service": "ledger.service",
     "CampaignState": "ledger.model",
     # deciding and recording
     "Action": "ledger.actions",
@@ -81,6 +82,7 @@ __all__ = [
     "Problem",
     "Recorded",
     "RuleViolation",
+    "Service",
     "export_campaign",
     "hookimpl",
     "import_campaign",
@@ -102,6 +104,7 @@ if TYPE_CHECKING:
     from ledger.exchange import export_campaign, import_campaign
     from ledger.hosting import hookimpl
     from ledger.model import CampaignPart, CampaignState, Event, HeroEvent, HeroPart
+    from ledger.service import Service
     from ledger.verification import Problem, verify
 
 

@@ -2,9 +2,7 @@
 
 import gc
 import os
-import random
 import sys
-import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,18 +13,17 @@ import pluggy
 
 from ledger.errors import ConflictError, LedgerError, OutOfRange
 from ledger.hosting import PLUGINS_DIR_ENV, get_plugin_manager
+from ledger.service import CAMPAIGN_ENV
 from ledger.storage import sqlite3
 from ledger.text import printable
 from ledger_cli.completion import complete_campaign
-from ledger_cli.context import CAMPAIGN_ENV, DATABASE_ENV, App
+from ledger_cli.context import DATABASE_ENV, App
 from ledger_cli.crashes import DEBUG_ENV, crash_message, show_traceback
 from ledger_cli.lazy import LazyGroup
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import RUNNING
 from ledger_cli.plugin_commands import Missing, add_plugin_commands
 from ledger_cli.refusals import said
-
-ATTEMPTS = 5  # a command that lost a race runs again at most this often in all
 
 
 def _printable(error: click.UsageError) -> click.UsageError:
@@ -67,23 +64,9 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
 FACES: tuple[tuple[tuple[str, ...], str], ...] = ((("serve",), "ledger_web.command"),)
 
 
-class LedgerContext(click.Context):
-    """The root's context, which keeps the arguments the root parsed: a command that lost a
-    race runs again from them."""
-
-    line: tuple[str, ...] = ()
-
-
 class LedgerGroup(LazyGroup):
-    """Turns ledger errors into exit status 1 with the message on stderr, never a traceback.
+    """Turns ledger errors into exit status 1 with the message on stderr, never a traceback."""
 
-    A command that lost a race to another writer (ConflictError, nothing written) runs again
-    from the start, holding the write lock: it reads the new state, builds its events again
-    and is checked against the rules again, so a spend another process already made is
-    refused, never applied twice. A conflict with the user's own --expect-seq is not retried.
-    """
-
-    context_class = LedgerContext
     missing = Missing()  # what failing plugins would have offered
 
     def resolve_command(
@@ -106,8 +89,6 @@ class LedgerGroup(LazyGroup):
         return ""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if isinstance(ctx, LedgerContext):
-            ctx.line = tuple(args)
         try:
             check_ascii_numbers(args)
             return super().parse_args(ctx, args)
@@ -117,65 +98,40 @@ class LedgerGroup(LazyGroup):
             raise _nul(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        tries = 0
-
-        def attempt() -> Any:
-            nonlocal tries
-            tries += 1
-            if tries == 1:
-                return super(LedgerGroup, self).invoke(ctx)
-            # Group.invoke consumed the context's arguments: parse them again, as typed
-            line = list(ctx.line) if isinstance(ctx, LedgerContext) else []
-            extra = {"obj": ctx.obj, "default_map": ctx.default_map, "color": ctx.color}
-            with self.make_context(ctx.info_name, line, parent=ctx.parent, **extra) as again:
-                return super(LedgerGroup, self).invoke(again)
-
-        return guarded(ctx, attempt)
+        return guarded(ctx, lambda: super(LedgerGroup, self).invoke(ctx))
 
 
 def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
-    """Run a command (``attempt``) with the ledger's error handling; run it again from the
-    start after a lost race, as LedgerGroup says."""
-    tries = 1
+    """Run a command (``attempt``) with the ledger's error handling. A race lost to another
+    writer was decided again by the service (``ledger.campaign.retried``); a conflict that
+    reaches here is final (the user's --expect-seq, or races lost every time)."""
     try:
-        while True:
-            try:
-                return attempt()
-            except ConflictError as error:
-                app = ctx.obj
-                if not isinstance(app, App) or app.expect_seq is not None:
-                    raise click.ClickException(str(error)) from None
-                if tries == ATTEMPTS:
-                    raise click.ClickException(str(error)) from None
-                time.sleep(random.uniform(0, 0.01 * tries))
-                app.retrying = True  # under the write lock from now on
-                tries += 1
-            except click.UsageError as error:
-                raise _printable(error) from None
-            except ValueError as error:
-                nul = _nul(error)
-                raise (_crashed(ctx, error) if nul is error else nul) from None
-            except OutOfRange as error:  # a number the command cannot take: a usage error
-                running = ctx.meta.get(RUNNING, ctx)
-                raise click.UsageError(error.worded(said(ctx)), running) from None
-            except LedgerError as error:  # its fields as the running command writes them
-                if error.__cause__ is not None and _debugging(ctx):  # a plugin's failure
-                    show_traceback(error)
-                raise click.ClickException(error.worded(said(ctx))) from None
-            except sqlite3.Error as error:
-                where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
-                raise click.ClickException(
-                    f"the ledger database{where} failed: {error}; nothing was written"
-                ) from None
-            except (click.ClickException, click.Abort):
-                raise
-            except Exception as error:  # a bug, most often a plugin's: named, no traceback
-                if type(error).__module__.startswith("click."):
-                    raise  # ctx.exit()'s Exit
-                raise _crashed(ctx, error) from None
-    finally:
-        if isinstance(ctx.obj, App):
-            ctx.obj.retrying = False  # batch: the next line starts optimistic again
+        return attempt()
+    except ConflictError as error:
+        raise click.ClickException(str(error)) from None
+    except click.UsageError as error:
+        raise _printable(error) from None
+    except ValueError as error:
+        nul = _nul(error)
+        raise (_crashed(ctx, error) if nul is error else nul) from None
+    except OutOfRange as error:  # a number the command cannot take: a usage error
+        running = ctx.meta.get(RUNNING, ctx)
+        raise click.UsageError(error.worded(said(ctx)), running) from None
+    except LedgerError as error:  # its fields as the running command writes them
+        if error.__cause__ is not None and _debugging(ctx):  # a plugin's failure
+            show_traceback(error)
+        raise click.ClickException(error.worded(said(ctx))) from None
+    except sqlite3.Error as error:
+        where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
+        raise click.ClickException(
+            f"the ledger database{where} failed: {error}; nothing was written"
+        ) from None
+    except (click.ClickException, click.Abort):
+        raise
+    except Exception as error:  # a bug, most often a plugin's: named, no traceback
+        if type(error).__module__.startswith("click."):
+            raise  # ctx.exit()'s Exit
+        raise _crashed(ctx, error) from None
 
 
 def _crashed(ctx: click.Context, error: Exception) -> click.ClickException:

@@ -3,38 +3,26 @@
 import functools
 import hashlib
 from collections.abc import Callable, Iterable
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import click
 import msgspec
 import pluggy
 
-from ledger.actions import Action, Game, decide
-from ledger.campaign import Campaign, Ledger, Recorded, resolve
+from ledger.actions import Action, Game
+from ledger.campaign import Campaign, Ledger, Recorded
 from ledger.hosting import Registry, plugin_problems
 from ledger.model import CampaignState, Event, Hero
+from ledger.service import Service
 from ledger.text import printable
 from ledger_cli import output, terminal
 from ledger_cli.parsing import Command
 
 DATABASE_ENV = "LEDGER_DATABASE"
-CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def used_campaign(ledger: Ledger, database: Path) -> str | None:
-    """The name of the campaign `campaign use` chose for ``database``, if it is there and
-    not archived."""
-    from ledger_cli import defaults
-
-    stored = defaults.used(database)
-    if stored is None:
-        return None
-    return next((i.name for i in ledger.catalogue() if i.stored == stored and not i.archived), None)
 
 
 def default_database() -> Path:
@@ -45,22 +33,22 @@ def default_database() -> Path:
 
 @dataclass
 class App:
-    """What a command works with: the plugins, the ledger file and the campaign the options
-    chose. ``do(action, **intent)`` decides, records and shows; ``perform`` records without
-    showing; ``state(at)`` and ``game(at)`` read. Commands receive it with ``pass_app``."""
+    """What a command works with: the plugins, and the core's application service (``service``)
+    for the ledger file and campaign the options chose. ``do(action, **intent)`` decides,
+    records and shows; ``perform`` records without showing; ``state(at)`` and ``game(at)``
+    read. Commands receive it with ``pass_app``; the deciding, the recording and its retry
+    policy are the service's."""
 
     pm: pluggy.PluginManager
     database: Path | None = None
     campaign_name: str | None = None
     idempotency_key: str | None = None
     expect_seq: int | None = None
-    retrying: bool = False  # the command lost a race and runs again
     asks: bool = True  # a command may ask on a terminal; a batch's lines never do
     debug: bool = False  # --debug: a crash shows its traceback
     _registry: Registry | None = None
-    _ledgers: dict[Path, Ledger] = field(default_factory=dict)
+    _services: dict[Path, Service] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
-    _used: dict[Path, str | None] = field(default_factory=dict)  # what `campaign use` chose
 
     @property
     def registry(self) -> Registry:
@@ -83,14 +71,27 @@ class App:
     def path(self) -> Path:
         return self.database or default_database()
 
+    @property
+    def service(self) -> Service:
+        """The application service for the ledger file and campaign the options chose (one
+        per file and process: a batch's lines share it)."""
+        path = self.path
+        service = self._services.get(path)
+        if service is None:
+            service = self._services[path] = Service(
+                path, self.registry, command_fingerprint=command_line
+            )
+        service.campaign_name = self.campaign_name
+        return service
+
     def ledger(self, *, create: bool = False) -> Ledger:
         """The ledger file, opened once per process (batch reuses it for every line)."""
-        path = self.path
-        if path not in self._ledgers:
-            opened = self._ledgers[path] = Ledger.open(path, self.registry, create=create)
-            opened.command_fingerprint = command_line
+        service = self.service
+        opening = service.opened is None
+        ledger = service.ledger(create=create)
+        if opening:
             self.warn_plugins()  # a plugin's migrations that failed
-        return self._ledgers[path]
+        return ledger
 
     def replay_registry(self) -> Registry:
         """Enough to fold stored events, which carry their content: the registry if this App
@@ -103,45 +104,29 @@ class App:
 
     def opened_ledger(self, path: Path) -> Ledger | None:
         """The ledger file at ``path`` if this App has opened it, else None."""
-        return self._ledgers.get(path)
+        service = self._services.get(path)
+        return service.opened if service is not None else None
 
     def campaign(self) -> Campaign:
         """The campaign named by --campaign or LEDGER_CAMPAIGN, else the one `campaign use`
         chose for this file (unless archived since), else the only one."""
-        ledger = self.ledger()
-        if self.campaign_name is None:
-            path = self.path
-            if path not in self._used:
-                self._used[path] = used_campaign(ledger, path)
-            if self._used[path] is not None:
-                return ledger.campaign(self._used[path])
-        return ledger.campaign(self.campaign_name)
+        self.ledger()
+        return self.service.campaign()
 
     def forget_used(self) -> None:
         """`campaign use` chose again, or a campaign was renamed: read the choice again."""
-        self._used.clear()
+        for service in self._services.values():
+            service.forget_chosen()
 
     def state(self, at: str | None = None) -> tuple[int, CampaignState]:
         """The state at a point a player named (default: now), and that point's seq."""
-        campaign = self.campaign()
-        seq = resolve(campaign, at) if at is not None else campaign.head().seq
-        state = campaign.state(seq)
-        if campaign.title != state.name:  # renamed: shown by the name it goes by now
-            state = msgspec.structs.replace(state, name=campaign.title)
-        return seq, state
-
-    def locked(self) -> AbstractContextManager[object]:
-        """Around reading and recording: nothing at first; once the command lost a race, the
-        file's write lock, so that running it again cannot lose again. The command is shown
-        only after the block, when it is committed."""
-        return self.ledger().write_lock() if self.retrying else nullcontext()
+        self.ledger()
+        return self.service.state(at)
 
     def game(self, at: str | None = None) -> Game:
         """The campaign as an action (or a query, at a point a player named) reads it."""
-        if at is None:
-            return self.campaign().game()
-        _, state = self.state(at)
-        return Game(state=state, registry=self.registry, campaign=self.campaign())
+        self.ledger()
+        return self.service.game(at)
 
     def do(self, action: Action, /, *, as_json: bool = False, **intent: object) -> Recorded:
         """Decide ``action`` for ``intent``, record its events and show them: the whole of a
@@ -150,34 +135,36 @@ class App:
         show_recorded(recorded, as_json)
         return recorded
 
-    def perform(self, action: Action, /, **intent: object) -> Recorded:
+    def perform(self, action: Action, /, **intent: Any) -> Recorded:
         """Decide ``action`` for ``intent`` and record its events, showing nothing: for a
         command that renders what it recorded in its own way (a check's total, as JSON)."""
-        with self.locked():
-            events = decide(action, self.game(), intent)
-            return self.campaign().record(
-                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
-            )
+        self.ledger()
+        return self.service.do(
+            action,
+            idempotency_key=self.idempotency_key,
+            expected_seq=self.expect_seq,
+            **intent,
+        )
 
     def record(self, *events: Event, as_json: bool = False) -> Recorded:
-        with self.locked():
-            recorded = self.campaign().record(
-                events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
-            )
+        self.ledger()
+        recorded = self.service.record(
+            events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
+        )
         show_recorded(recorded, as_json)
         return recorded
 
     def close_ledger(self, path: Path) -> None:
         """Close the ledger file at ``path`` if this App opened it."""
-        opened = self._ledgers.pop(path, None)
-        if opened is not None:
-            opened.close()
+        service = self._services.pop(path, None)
+        if service is not None:
+            service.close()
 
     def close(self) -> None:
         self.warn_plugins()  # what the command found failing on its way (verify's migrations)
-        for ledger in self._ledgers.values():
-            ledger.close()
-        self._ledgers.clear()
+        for service in self._services.values():
+            service.close()
+        self._services.clear()
 
 
 def command_line() -> str | None:

@@ -1,5 +1,5 @@
-"""`campaign use NAME`: the campaign later commands use for a ledger file when neither
---campaign nor LEDGER_CAMPAIGN names one, kept in the user's config folder (platformdirs).
+"""The campaign chosen for a ledger file (the CLI's `campaign use NAME`), used when neither
+the caller nor LEDGER_CAMPAIGN names one; kept in the user's config folder (platformdirs).
 
 It is kept by the name the campaign's events carry, which a rename does not change."""
 

@@ -1,6 +1,7 @@
 """How a batch runs its lines: a plain line runs its command under the batch's parsed root
-options, a line with options of its own runs through the root; either runs again from its
-own words after losing a race (ledger_cli/commands/batch.py, ledger_cli/app.py)."""
+options, a line with options of its own runs through the root; either is decided again by
+the service after losing a race, keeping its root options (ledger_cli/commands/batch.py,
+ledger/campaign/_retries.py)."""
 
 from collections.abc import Callable
 from pathlib import Path
@@ -8,24 +9,24 @@ from typing import Any
 
 import pytest
 
+from ledger.campaign import Campaign
 from ledger.errors import ConflictError
-from ledger_cli.context import App
 from tests.helpers.cli import Invoke
 
 
 def _lose_first_race(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """The first ``App.do`` finds another writer first; returns, for each call, whether it
-    ran under the write lock (as a command that lost a race runs again)."""
+    """The first ``Campaign.record`` finds another writer first; returns, for each call,
+    whether it ran under the write lock (as the service decides again after a lost race)."""
     calls: list[bool] = []
-    do: Callable[..., Any] = App.do
+    record: Callable[..., Any] = Campaign.record
 
-    def racing(self: App, *args: Any, **kwargs: Any) -> Any:
-        calls.append(self.retrying)
+    def racing(self: Campaign, *args: Any, **kwargs: Any) -> Any:
+        calls.append(self.ledger.db.conn.in_transaction)
         if len(calls) == 1:
             raise ConflictError("campaign 'Test' changed while this command was being recorded")
-        return do(self, *args, **kwargs)
+        return record(self, *args, **kwargs)
 
-    monkeypatch.setattr(App, "do", racing)
+    monkeypatch.setattr(Campaign, "record", racing)
     return calls
 
 

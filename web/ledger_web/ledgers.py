@@ -62,7 +62,6 @@ class Ledgers:
     def _call(self, work: Callable[[App], T]) -> T:
         app = self.app()
         app.idempotency_key = app.expect_seq = None  # what a request before may have set
-        app.retrying = False
         return work(app)
 
     def close(self) -> None:

@@ -5,7 +5,7 @@ import click
 from ledger.campaign import CampaignInfo
 from ledger.exchange import fork_campaign
 from ledger.text import printable
-from ledger_cli import defaults, output
+from ledger_cli import output
 from ledger_cli.context import App, json_option, listing_group, pass_app
 from ledger_cli.parsing import Command
 
@@ -127,11 +127,10 @@ def use(app: App, name: str | None, clear: bool) -> None:
     """
     if clear or name is None:
         if clear:
-            defaults.use(app.path, None)
-            app.forget_used()
+            app.service.choose(None)
             click.echo(f"No campaign is chosen for {app.path} any more")
             return
-        chosen = defaults.used(app.path)
+        chosen = app.service.chosen_stored()
         named = next((i.name for i in app.ledger().catalogue() if i.stored == chosen), None)
         click.echo(
             printable(f"Using {named!r} for {app.path}")
@@ -144,8 +143,7 @@ def use(app: App, name: str | None, clear: bool) -> None:
         raise click.ClickException(
             f"campaign {info.name!r} is archived; `campaign unarchive` it first"
         )
-    defaults.use(app.path, info.stored)
-    app.forget_used()
+    app.service.choose(info.stored)
     click.echo(printable(f"Later commands on {app.path} use campaign {info.name!r}"))
 
 
@@ -161,8 +159,8 @@ def archive(app: App, name: str) -> None:
       campaign-ledger campaign archive "Moonsilver"
     """
     info = app.ledger().archive_campaign(name)
-    if defaults.used(app.path) == info.stored:
-        defaults.use(app.path, None)
+    if app.service.chosen_stored() == info.stored:
+        app.service.choose(None)
     app.forget_used()
     click.echo(printable(f"Campaign {info.name!r} is archived; nothing of it was deleted"))
 

@@ -116,15 +116,15 @@ def undo(app: App, count: int, commands: tuple[int, ...], yes: bool, as_json: bo
       campaign-ledger undo 3
       campaign-ledger undo --command 42
     """
-    if not yes and app.asks and not app.retrying and sys.stdin.isatty():
+    if not yes and app.asks and sys.stdin.isatty():
         confirm_undo(app, count, commands)
-    with app.locked():  # Campaign.undo decides which commands and refuses, saying why
-        recorded = app.campaign().undo(
-            count,
-            commands or None,
-            expected_seq=app.expect_seq,
-            idempotency_key=app.idempotency_key,
-        )
+    app.ledger()
+    recorded = app.service.undo(  # it decides which commands and refuses, saying why
+        count,
+        commands or None,
+        expected_seq=app.expect_seq,
+        idempotency_key=app.idempotency_key,
+    )
     show_recorded(recorded, as_json)
 
 
@@ -166,13 +166,13 @@ def redo(app: App, count: int, commands: tuple[int, ...], as_json: bool) -> None
       campaign-ledger redo
       campaign-ledger redo --command 42
     """
-    with app.locked():
-        recorded = app.campaign().redo(
-            count,
-            commands or None,
-            expected_seq=app.expect_seq,
-            idempotency_key=app.idempotency_key,
-        )
+    app.ledger()
+    recorded = app.service.redo(
+        count,
+        commands or None,
+        expected_seq=app.expect_seq,
+        idempotency_key=app.idempotency_key,
+    )
     show_recorded(recorded, as_json)
 
 
