@@ -8,7 +8,7 @@ from ledger.rules.stamina import MAX_AMOUNT
 from ledger.text import check_amount
 
 
-class _Amount(HeroEvent, frozen=True, kw_only=True):
+class Amount(HeroEvent, frozen=True, kw_only=True):
     """An event that moves ``amount`` of something for one Hero."""
 
     amount: int

@@ -5,10 +5,10 @@ from ledger.errors import RuleViolation
 from ledger.model import CampaignState
 from ledger.rules import stars
 from ledger.rules.stars import MAX_STARS
-from ledger_base_game.events._amount import _Amount
+from ledger_base_game.events._amount import Amount
 
 
-class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):
+class StarsGained(Amount, tag="base:stars-gained", frozen=True, kw_only=True):
     """The Hero gains ``amount`` Stars."""
 
     what = "Stars"
@@ -21,7 +21,7 @@ class StarsGained(_Amount, tag="base:stars-gained", frozen=True, kw_only=True):
         return f"{self.hero} gains {self.amount} Stars"
 
 
-class StarsSpent(_Amount, tag="base:stars-spent", frozen=True, kw_only=True):
+class StarsSpent(Amount, tag="base:stars-spent", frozen=True, kw_only=True):
     """The Hero spends ``amount`` Stars they have."""
 
     what = "Stars"
@@ -34,7 +34,7 @@ class StarsSpent(_Amount, tag="base:stars-spent", frozen=True, kw_only=True):
         return f"{self.hero} spends {self.amount} Stars"
 
 
-class StarsGiven(_Amount, tag="base:stars-given", frozen=True, kw_only=True):
+class StarsGiven(Amount, tag="base:stars-given", frozen=True, kw_only=True):
     """``hero`` gives ``amount`` Stars to ``to``."""
 
     to: str

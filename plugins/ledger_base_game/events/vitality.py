@@ -6,10 +6,10 @@ from typing import Literal
 from ledger.model import CampaignState, HeroEvent
 from ledger.rules import debts, stamina
 from ledger.text import check_name
-from ledger_base_game.events._amount import _Amount
+from ledger_base_game.events._amount import Amount
 
 
-class StaminaSpent(_Amount, tag="base:stamina-spent", frozen=True, kw_only=True):
+class StaminaSpent(Amount, tag="base:stamina-spent", frozen=True, kw_only=True):
     """The Hero spends ``amount`` unspent Stamina chips (a cost)."""
 
     what = "stamina to spend"
@@ -22,7 +22,7 @@ class StaminaSpent(_Amount, tag="base:stamina-spent", frozen=True, kw_only=True)
         return f"{self.hero} spends {self.amount} stamina"
 
 
-class StaminaLost(_Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
+class StaminaLost(Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
     """The Hero loses ``amount`` stamina; a shortfall becomes damage."""
 
     what = "stamina to lose"
@@ -35,7 +35,7 @@ class StaminaLost(_Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
         return f"{self.hero} loses {self.amount} stamina"
 
 
-class StaminaRestored(_Amount, tag="base:stamina-restored", frozen=True, kw_only=True):
+class StaminaRestored(Amount, tag="base:stamina-restored", frozen=True, kw_only=True):
     """``amount`` spent Stamina chips return to the unspent side."""
 
     what = "stamina to restore"
@@ -47,7 +47,7 @@ class StaminaRestored(_Amount, tag="base:stamina-restored", frozen=True, kw_only
         return f"{self.hero} restores {self.amount} stamina"
 
 
-class StaminaLocked(_Amount, tag="base:stamina-locked", frozen=True, kw_only=True):
+class StaminaLocked(Amount, tag="base:stamina-locked", frozen=True, kw_only=True):
     """The Hero locks ``amount`` chips on ``source`` (a passive action or an item)."""
 
     source: str = "passive"
@@ -73,7 +73,7 @@ class StaminaUnlocked(HeroEvent, tag="base:stamina-unlocked", frozen=True, kw_on
         return f"{self.hero} ends {self.source}; its locked stamina becomes spent"
 
 
-class DamageTaken(_Amount, tag="base:damage-taken", frozen=True, kw_only=True):
+class DamageTaken(Amount, tag="base:damage-taken", frozen=True, kw_only=True):
     """The Hero takes ``amount`` damage: disk, then spent, then locked chips (§2.2)."""
 
     what = "damage"
@@ -86,7 +86,7 @@ class DamageTaken(_Amount, tag="base:damage-taken", frozen=True, kw_only=True):
         return f"{self.hero} takes {self.amount} damage"
 
 
-class DamageHealed(_Amount, tag="base:damage-healed", frozen=True, kw_only=True):
+class DamageHealed(Amount, tag="base:damage-healed", frozen=True, kw_only=True):
     """The Hero heals ``amount`` damage: wound chips return to the disk."""
 
     what = "damage to heal"
