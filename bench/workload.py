@@ -14,8 +14,8 @@ from ledger.campaign import Campaign, Ledger
 from ledger.hosting import Registry
 from ledger.model import Event
 from ledger.storage import Row, Snapshot
-from ledger_base_game.checks import CheckMade
 from ledger_base_game.events import (
+    CheckMade,
     ConditionGained,
     ConditionRemoved,
     DamageHealed,

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from ledger.dice import DiceSet
 from ledger.hosting import CommandGroup, hookimpl
 from ledger.model import (
     ClassSpec,
@@ -15,6 +16,7 @@ from ledger.model import (
     FactionSpec,
     HeroSpec,
     ItemSpec,
+    ModifierType,
     ProfessionSpec,
     ScenarioSpec,
     ServiceSpec,
@@ -22,7 +24,8 @@ from ledger.model import (
     specs_from_toml,
 )
 from ledger.text import name_key
-from ledger_base_game import events, events_city, events_progress
+from ledger_base_game import events
+from ledger_base_game.rules.modifier_types import MODIFIER_TYPES
 
 __version__ = "0.2.0"
 
@@ -36,7 +39,7 @@ def _load(file: str, table: str, spec: type[SpecT]) -> list[SpecT]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
-    return [*events.EVENT_TYPES, *events_progress.EVENT_TYPES, *events_city.EVENT_TYPES]
+    return list(events.EVENT_TYPES)
 
 
 @hookimpl
@@ -126,8 +129,18 @@ def register_services() -> list[ServiceSpec]:
     return _load("services.toml", "service", ServiceSpec)
 
 
-# Dice and checks (§4–§6): their hook implementations live with them.
-from ledger_base_game.check_hooks import register_dice, register_modifier_types  # noqa: E402, F401
+@hookimpl
+def register_dice() -> list[DiceSet]:
+    """The default dice, an assumption until counted from real dice (data/dice.toml)."""
+    data = files(__name__).joinpath("data", "dice.toml").read_bytes()
+    return list(msgspec.toml.decode(data, type=dict[str, list[DiceSet]])["dice"])
+
+
+@hookimpl
+def register_modifier_types() -> list[ModifierType]:
+    """The requirement types of the seed text's check modifiers (rules/modifier_types.py)."""
+    return MODIFIER_TYPES
+
 
 # Names in progress events checked against every plugin's content.
-from ledger_base_game.validators import validate_event  # noqa: E402, F401
+from ledger_base_game.rules.validators import validate_event  # noqa: E402, F401

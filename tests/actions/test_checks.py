@@ -16,20 +16,22 @@ from ledger.errors import BadInput, NotFound, RuleViolation
 from ledger.hosting import Registry
 from ledger.model import Modifier
 from ledger_base_game import actions
-from ledger_base_game.attacks import AttackMade, StaminaSpentCursed
-from ledger_base_game.checks import CheckGemSpent, CheckMade, DiceSetChosen, ReactionMade
 from ledger_base_game.events import (
+    AttackMade,
+    CheckGemSpent,
+    CheckMade,
     ConditionGained,
     ConditionRemoved,
     DamageTaken,
-    StaminaSpent,
-    StepStarted,
-)
-from ledger_base_game.group_checks import (
+    DiceSetChosen,
     GroupCheckClosed,
     GroupCheckGem,
     GroupCheckOpened,
     GroupCheckRolled,
+    ReactionMade,
+    StaminaSpent,
+    StaminaSpentCursed,
+    StepStarted,
 )
 from tests.helpers.actions import MOONSILVER, events_told, refused, run_lines
 

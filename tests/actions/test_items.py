@@ -281,8 +281,7 @@ ACTIONS_DIR = Path(inspect.getfile(ledger_base_game)).parent / "actions"
     "path",
     [
         *sorted(ACTIONS_DIR.glob("*.py")),
-        ACTIONS_DIR.parent / "item_properties.py",
-        ACTIONS_DIR.parent / "symbols.py",
+        *sorted((ACTIONS_DIR.parent / "rules").glob("*.py")),
     ],
     ids=lambda path: path.name,
 )

@@ -12,7 +12,7 @@ from ledger import Campaign, Ledger
 from ledger.errors import BadInput, RuleViolation
 from ledger.hosting import Registry
 from ledger_base_game import actions
-from ledger_base_game.events_city import InjuryDrawOwed
+from ledger_base_game.events import InjuryDrawOwed
 from tests.helpers.actions import MOONSILVER, TORRAX, VENIA, events_told, refused, run_lines
 
 

@@ -16,8 +16,7 @@ from ledger.hosting import Registry
 from ledger.model import Keyword
 from ledger_base_game import actions
 from ledger_base_game.actions.steps import faction_reminders
-from ledger_base_game.events import ScenarioEnded, StepStarted
-from ledger_base_game.events_progress import LevelGained
+from ledger_base_game.events import LevelGained, ScenarioEnded, StepStarted
 from tests.helpers.actions import MOONSILVER, events_told, refused, run_lines
 
 

@@ -15,8 +15,7 @@ from ledger.campaign._lookalikes import fold, lookalike
 from ledger.errors import BadInput
 from ledger.model import Event, Item
 from ledger.text import printable, unprintable
-from ledger_base_game.events import ItemGained, StaminaLocked, StepStarted
-from ledger_base_game.events_city import InjuryDrawn, SleepFound
+from ledger_base_game.events import InjuryDrawn, ItemGained, SleepFound, StaminaLocked, StepStarted
 from tests.helpers.cli import Invoke, refuse, resolved_city
 from tests.helpers.console import script
 from tests.helpers.files import event_count

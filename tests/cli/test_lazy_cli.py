@@ -71,7 +71,7 @@ def test_a_command_imports_only_its_own_modules(tmp_path: Path) -> None:
     )
     assert "'ledger_cli.commands.campaign'" in loaded
     assert "'ledger_base_game.commands'" in loaded  # the table, not the commands
-    for unused in ("dice_commands", "hero", "progress"):
+    for unused in ("dice", "heroes", "progress"):
         assert f"'ledger_base_game.commands.{unused}'" not in loaded
     for unused in ("batch", "exchange"):
         assert f"'ledger_cli.commands.{unused}'" not in loaded

@@ -438,7 +438,7 @@ def test_a_forged_check_is_refused_when_recorded_or_replayed(
     from ledger.campaign import Ledger
     from ledger.errors import LedgerError
     from ledger.hosting import Registry
-    from ledger_base_game.checks import CheckMade
+    from ledger_base_game.events import CheckMade
 
     die = ("1", "1", "2", "2", "1+", "S")
     honest = {
@@ -604,7 +604,7 @@ def test_a_group_check_must_be_closed_before_the_next_step(
 
 def test_an_attack_on_a_die_with_an_unknown_face_is_refused(table: Invoke, ledger: Any) -> None:
     from ledger.errors import LedgerError
-    from ledger_base_game.attacks import AttackMade
+    from ledger_base_game.events import AttackMade
 
     to_scenario(table)
     campaign = ledger.campaign("Checks")

@@ -8,7 +8,7 @@ import pluggy
 
 from ledger.hosting import hookimpl
 from ledger.model import CampaignState, FactionSpec
-from ledger_base_game.events_city import ReputationGained
+from ledger_base_game.events import ReputationGained
 from tests.helpers.cli import Invoke, party_json, refuse
 
 

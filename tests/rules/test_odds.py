@@ -14,7 +14,7 @@ from ledger.model import CampaignState, Condition, Gems, Hero, Stamina, Step
 from ledger_base_game.actions._rolls import declare
 from ledger_base_game.actions.checks import CheckIntent, build_check
 from ledger_base_game.actions.odds import odds_of
-from ledger_base_game.checks import CheckMade
+from ledger_base_game.events import CheckMade
 
 VALUES = {"0": 0, "1": 1, "2": 2, "1+": 1, "S": 0}
 

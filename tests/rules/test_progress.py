@@ -84,8 +84,7 @@ def test_keyword_refusals(party: Invoke, invoke: Invoke, db_path: Path) -> None:
 
 def test_the_keyword_query_reads_hero_and_party_journals(ledger: Any) -> None:
     from ledger.rules.journal import has_keyword
-    from ledger_base_game.events import HeroJoined
-    from ledger_base_game.events_progress import KeywordAdded, KeywordCrossed
+    from ledger_base_game.events import HeroJoined, KeywordAdded, KeywordCrossed
 
     campaign = ledger.create_campaign("Q")
     stats = {"might": 1, "agility": 1, "will": 1, "taunt": 1, "chips": 5, "wounded_chips": 3}
@@ -166,8 +165,7 @@ def test_a_hero_joining_later_has_the_chips_of_the_party_level(party: Invoke) ->
 
 def test_gem_payloads_must_agree_with_the_caps(ledger: Any) -> None:
     from ledger.errors import RuleViolation
-    from ledger_base_game.events import HeroJoined
-    from ledger_base_game.events_progress import GemsGained
+    from ledger_base_game.events import GemsGained, HeroJoined
 
     campaign = ledger.create_campaign("G")
     stats = {"might": 1, "agility": 1, "will": 1, "taunt": 1, "chips": 5, "wounded_chips": 3}
@@ -181,8 +179,7 @@ def test_gem_payloads_must_agree_with_the_caps(ledger: Any) -> None:
 
 def test_a_level_cannot_be_gained_unearned_or_outside_a_city_step(ledger: Any) -> None:
     from ledger.errors import RuleViolation
-    from ledger_base_game.events import StepStarted
-    from ledger_base_game.events_progress import LevelGained, XpGained
+    from ledger_base_game.events import LevelGained, StepStarted, XpGained
 
     campaign = ledger.create_campaign("L")
     with pytest.raises(RuleViolation, match="start of a City step"):
@@ -385,11 +382,12 @@ def test_names_built_through_the_api_are_checked_against_the_content(
     """The fold has no content; the base game's validator checks names against every
     loaded plugin's (a Hero joined without its Class list is still held to it)."""
     from ledger.hosting import Vetoed
-    from ledger_base_game.events import HeroJoined, StepStarted
-    from ledger_base_game.events_progress import (
+    from ledger_base_game.events import (
         ClassChosen,
+        HeroJoined,
         LevelGained,
         ProfessionLearned,
+        StepStarted,
         TalentLearned,
         XpGained,
     )

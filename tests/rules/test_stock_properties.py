@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 from ledger.errors import LedgerError
 from ledger.model import CampaignState, Event, Item
 from ledger.rules.stock import TOKEN_VALUES, copies
-from ledger_base_game.events import HeroJoined, StarsGained, StepStarted
-from ledger_base_game.events_city import (
+from ledger_base_game.events import (
+    HeroJoined,
     ItemBought,
     ItemFromSupply,
     ItemOffered,
     ItemSold,
+    StarsGained,
+    StepStarted,
     StockAdded,
 )
 

@@ -23,7 +23,10 @@ from ledger.model import (
     parse_modifier,
 )
 from ledger.text import did_you_mean, name_key, quoted
-from ledger_base_game.check_rules import (
+from ledger_base_game.events.checks import CheckGemSpent
+from ledger_base_game.events.conditions import ConditionRemoved
+from ledger_base_game.events.items import ItemDiscarded
+from ledger_base_game.rules.checks import (
     ABILITIES,
     Ability,
     condition_modifier,
@@ -31,8 +34,6 @@ from ledger_base_game.check_rules import (
     dice_reason,
     spent_conditions,
 )
-from ledger_base_game.checks import CheckGemSpent
-from ledger_base_game.events import ConditionRemoved, ItemDiscarded
 
 # The dice a roll uses: a definition, a TOML file (a die it leaves out is the one in force),
 # or None for the campaign's (``set_dice``), else the plugins' default.

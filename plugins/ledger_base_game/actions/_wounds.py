@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ledger.model import CampaignState, Event
 from ledger.rules import injuries
-from ledger_base_game.events_city import InjuryDrawOwed
+from ledger_base_game.events.injuries import InjuryDrawOwed
 
 
 def with_injury_draws(state: CampaignState, events: Sequence[Event]) -> list[Event]:

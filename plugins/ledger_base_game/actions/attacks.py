@@ -5,9 +5,10 @@ from ledger.dice import action_successes, check_faces, check_seed, new_seed
 from ledger.dice import roll as roll_dice
 from ledger.model import Event
 from ledger_base_game.actions._rolls import DiceChoice, dice_in_force, read_faces
-from ledger_base_game.attacks import AttackMade, StaminaSpentCursed, attack_dice
-from ledger_base_game.check_rules import in_force, spent_conditions
-from ledger_base_game.events import ConditionRemoved, StaminaSpent
+from ledger_base_game.events.attacks import AttackMade, StaminaSpentCursed, attack_dice
+from ledger_base_game.events.conditions import ConditionRemoved
+from ledger_base_game.events.vitality import StaminaSpent
+from ledger_base_game.rules.checks import in_force, spent_conditions
 
 
 def attack(

@@ -15,10 +15,10 @@ from ledger_base_game.actions._rolls import (
     dice_in_force,
     rolled,
 )
-from ledger_base_game.checks import CheckMade
-from ledger_base_game.events import StaminaSpent
+from ledger_base_game.events.checks import CheckMade
+from ledger_base_game.events.vitality import StaminaSpent
+from ledger_base_game.rules.ranges import MAX_TARGET
 
-MAX_TARGET = 999
 # Stamina spent on stamina faces in a scenario: a number, or "best", exactly what reaches
 # the target if the faces and the chips allow.
 Spend = int | Literal["best"]

@@ -4,7 +4,7 @@ from ledger.actions import Game
 from ledger.errors import BadInput
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event, Hero, ServiceSpec
-from ledger_base_game.events_city import CityActivity, CityEventResolved, SleepFound
+from ledger_base_game.events.city import CityActivity, CityEventResolved, SleepFound
 
 PRICE = ("points", "stars")  # what a price paid is given as
 

@@ -2,7 +2,7 @@
 
 from ledger.actions import Game
 from ledger.model import Event
-from ledger_base_game.events import ConditionGained, ConditionRemoved
+from ledger_base_game.events.conditions import ConditionGained, ConditionRemoved
 
 
 def gain_condition(game: Game, *, hero: str, condition: str) -> list[Event]:

@@ -9,7 +9,7 @@ from ledger.actions import Game
 from ledger.dice import DiceSet
 from ledger.model import Event
 from ledger_base_game.actions._rolls import dice_in_force
-from ledger_base_game.checks import DiceSetChosen
+from ledger_base_game.events.dice import DiceSetChosen
 
 
 def set_dice(game: Game, *, dice_set: DiceSet | Path | str) -> list[Event]:

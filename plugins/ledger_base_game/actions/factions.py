@@ -2,7 +2,7 @@
 
 from ledger.actions import Game
 from ledger.model import Event
-from ledger_base_game.events_city import ReputationGained
+from ledger_base_game.events.factions import ReputationGained
 
 
 def gain_reputation(game: Game, *, faction: str, amount: int) -> list[Event]:

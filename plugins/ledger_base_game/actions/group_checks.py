@@ -23,17 +23,16 @@ from ledger_base_game.actions._rolls import (
     faces_for,
     printed_modifier,
 )
-from ledger_base_game.group_checks import (
+from ledger_base_game.events.group_checks import (
     NOT_OPEN,
     GroupCheckClosed,
     GroupCheckGem,
     GroupCheckOpened,
     GroupCheckRolled,
-    taunt_order,
 )
+from ledger_base_game.rules.group_checks import taunt_order, threshold_counts, threshold_target
+from ledger_base_game.rules.ranges import MAX_HEROES
 
-FIRST_COUNT = 2  # "8/13/17" are the targets for 2, 3 and 4 Heroes (seed example)
-MAX_HEROES = 99
 # A group check's target: a number, thresholds by Hero count (8/13/17), or None for "?" (the
 # players read the entry from the total).
 Target = int | tuple[int, ...] | None
@@ -181,16 +180,15 @@ def group_target(target: Target, heroes: int) -> tuple[int | None, tuple[int, ..
         return target, ()
     if len(target) == 1:
         return target[0], ()
-    index = heroes - FIRST_COUNT
-    if not 0 <= index < len(target):
-        printed = "/".join(str(number) for number in target)
-        counts = "/".join(str(FIRST_COUNT + i) for i in range(len(target)))
+    number = threshold_target(target, heroes)
+    if number is None:
+        printed = "/".join(str(value) for value in target)
         raise BadInput(
-            f"{printed} gives targets for {counts} Heroes, not for {heroes}; name the count "
-            "the check is read for with {heroes}",
+            f"{printed} gives targets for {threshold_counts(target)} Heroes, not for {heroes}; "
+            "name the count the check is read for with {heroes}",
             fields=["heroes"],
         )
-    return target[index], tuple(target)
+    return number, tuple(target)
 
 
 def default_order(state: CampaignState) -> tuple[tuple[str, ...], tuple[str, ...]]:

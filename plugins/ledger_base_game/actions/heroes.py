@@ -4,9 +4,10 @@ from ledger.actions import Game
 from ledger.errors import BadInput
 from ledger.model import Event, HeroSpec
 from ledger.text import check_name
-from ledger_base_game.events import HeroJoined
+from ledger_base_game.events.heroes import HeroJoined
+from ledger_base_game.rules.checks import ABILITIES
 
-STATS = ("might", "agility", "will", "taunt", "chips", "wounded_chips")
+STATS = (*ABILITIES, "taunt", "chips", "wounded_chips")
 
 
 def add_hero(

@@ -3,7 +3,7 @@
 from ledger.actions import Game
 from ledger.model import Event
 from ledger.text import name_key
-from ledger_base_game.events_city import InjuryDrawn, InjuryRemoved
+from ledger_base_game.events.injuries import InjuryDrawn, InjuryRemoved
 
 
 def draw_injury(game: Game, *, hero: str, injury: str) -> list[Event]:

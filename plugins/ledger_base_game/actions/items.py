@@ -6,8 +6,8 @@ from typing import Unpack
 from ledger.actions import Game
 from ledger.errors import BadInput
 from ledger.model import Event, Item, Target
-from ledger_base_game.events import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
-from ledger_base_game.item_properties import ItemProps, use_effect, with_props
+from ledger_base_game.events.items import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
+from ledger_base_game.rules.item_properties import ItemProps, use_effect, with_props
 
 
 def gain_item(

@@ -2,7 +2,7 @@
 
 from ledger.actions import Game
 from ledger.model import Event
-from ledger_base_game.events_city import (
+from ledger_base_game.events.loadout import (
     ItemActivated,
     ItemBrought,
     ItemDeactivated,

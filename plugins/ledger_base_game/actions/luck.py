@@ -26,8 +26,9 @@ from ledger.dice import (
 )
 from ledger.model import Event
 from ledger_base_game.actions.odds import stamina_rule
-from ledger_base_game.checks import CheckMade, ReactionMade
-from ledger_base_game.group_checks import GroupCheckRolled
+from ledger_base_game.events.checks import CheckMade
+from ledger_base_game.events.group_checks import GroupCheckRolled
+from ledger_base_game.events.reactions import ReactionMade
 
 RollKind = Literal["check", "group check", "reaction"]
 

@@ -17,7 +17,7 @@ from ledger_base_game.actions._rolls import (
     dice_in_force,
 )
 from ledger_base_game.actions.checks import check_target
-from ledger_base_game.check_rules import Ability, check_discards, check_gems
+from ledger_base_game.rules.checks import Ability, check_discards, check_gems
 
 
 class CheckOdds(msgspec.Struct, frozen=True, kw_only=True):

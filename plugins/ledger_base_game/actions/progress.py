@@ -6,8 +6,7 @@ from ledger.errors import NotFound, RuleViolation
 from ledger.model import Event
 from ledger.rules.gems import GemKind
 from ledger.text import name_key, quoted
-from ledger_base_game import costs
-from ledger_base_game.events_progress import (
+from ledger_base_game.events.progress import (
     ClassChosen,
     GemsGained,
     GemsSpent,
@@ -19,6 +18,7 @@ from ledger_base_game.events_progress import (
     TalentLearned,
     XpGained,
 )
+from ledger_base_game.rules import costs
 
 
 def gain_gems(game: Game, *, hero: str, kind: GemKind, count: int = 1) -> list[Event]:

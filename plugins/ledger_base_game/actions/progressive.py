@@ -10,12 +10,12 @@ from ledger.model import Event
 from ledger.text import quoted
 from ledger_base_game.actions._rolls import declare, dice_in_force
 from ledger_base_game.actions.checks import CheckIntent, build_check
-from ledger_base_game.check_rules import Ability
-from ledger_base_game.group_checks import ProgressiveCheckOpened, ProgressiveRound
+from ledger_base_game.events.progressive import ProgressiveCheckOpened, ProgressiveRound
+from ledger_base_game.rules.checks import Ability
+from ledger_base_game.rules.ranges import MAX_HERO_COUNT
 
 # "12", "HC", "2xHC+4", "3×HC-1": HC is the Hero Count symbol.
 FORMULA = re.compile(r"^\s*(?:(\d+)\s*[x×*]\s*)?HC\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
-MAX_HERO_COUNT = 9
 
 
 def evaluate_target(text: str, heroes: int) -> int:

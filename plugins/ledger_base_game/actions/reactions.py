@@ -13,8 +13,8 @@ from ledger_base_game.actions._rolls import (
     rolled,
 )
 from ledger_base_game.actions._wounds import with_injury_draws
-from ledger_base_game.checks import ReactionMade
-from ledger_base_game.events import DamageTaken, StaminaLost
+from ledger_base_game.events.reactions import ReactionMade
+from ledger_base_game.events.vitality import DamageTaken, StaminaLost
 
 
 def react(

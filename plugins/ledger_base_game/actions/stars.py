@@ -2,7 +2,7 @@
 
 from ledger.actions import Game
 from ledger.model import Event
-from ledger_base_game.events import StarsGained, StarsGiven, StarsSpent
+from ledger_base_game.events.stars import StarsGained, StarsGiven, StarsSpent
 
 
 def gain_stars(game: Game, *, hero: str, amount: int) -> list[Event]:

@@ -8,10 +8,10 @@ from ledger.errors import BadInput
 from ledger.model import CampaignState, Event
 from ledger.rules import factions, injuries, progress
 from ledger.text import check_name
-from ledger_base_game import symbols
 from ledger_base_game.actions._wounds import with_injury_draws
-from ledger_base_game.events import ScenarioEnded, StepStarted
-from ledger_base_game.events_progress import GemsGained, LevelGained
+from ledger_base_game.events.progress import GemsGained, LevelGained
+from ledger_base_game.events.steps import ScenarioEnded, StepStarted
+from ledger_base_game.rules import symbols
 
 
 def start_city_step(game: Game) -> list[Event]:

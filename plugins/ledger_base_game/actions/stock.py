@@ -8,9 +8,9 @@ from ledger.actions import Game
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import Event, ScenarioCard, Target
 from ledger.rules.steps import MAX_SCENARIO
-from ledger_base_game.events_city import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
-from ledger_base_game.item_properties import ItemProps, known_item, of_kind, use_effect
-from ledger_base_game.symbols import resolve
+from ledger_base_game.events.stock import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
+from ledger_base_game.rules.item_properties import ItemProps, known_item, of_kind, use_effect
+from ledger_base_game.rules.symbols import resolve
 
 
 def add_to_stock(

@@ -2,8 +2,8 @@
 
 from ledger.actions import Game
 from ledger.model import Event
-from ledger_base_game.events_city import ItemBought, ItemSold
-from ledger_base_game.item_properties import in_supply
+from ledger_base_game.events.trade import ItemBought, ItemSold
+from ledger_base_game.rules.item_properties import in_supply
 
 
 def sell_item(game: Game, *, hero: str, item: str, allowed: bool = False) -> list[Event]:

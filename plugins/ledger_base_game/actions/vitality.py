@@ -5,7 +5,7 @@ from typing import Literal
 from ledger.actions import Game
 from ledger.model import Event
 from ledger_base_game.actions._wounds import with_injury_draws
-from ledger_base_game.events import (
+from ledger_base_game.events.vitality import (
     DamageHealed,
     DamageTaken,
     StaminaLocked,

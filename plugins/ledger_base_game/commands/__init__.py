@@ -1,33 +1,36 @@
 """The base game's commands, offered through ``register_commands`` like any plugin's.
 
-Each entry: the commands, and the modules under this package whose ``register(cli)`` define
-them, in order (``trade`` adds to ``item``'s group, ``sheets`` to ``hero``'s and ``party``'s).
-A CLI that loads lazily imports a module when one of its commands is used."""
+Each module is the face of the ``actions`` module of the same name (``sheets`` aside: the
+paper sheets, read from every area; ``_rolls`` and ``_item_properties`` are options shared by
+several). Each entry: the commands, and the modules under this package whose
+``register(cli)`` define them, in order (``trade`` adds to ``item``'s group, ``sheets`` to
+``hero``'s and ``party``'s; the commands that roll dice or read them load together). A CLI
+that loads lazily imports a module when one of its commands is used."""
 
 import importlib
 
 from ledger.hosting import CommandGroup
-from ledger_base_game.check_rules import ABILITIES
+from ledger_base_game.rules.checks import ABILITIES
 from ledger_cli.helpers import action_words, add_lazy, words_completion
 
 complete_ability = words_completion(*ABILITIES)  # an ABILITY argument's shell completion
 
 COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("hero", "party"), ("hero", "sheets")),
+    (("hero", "party"), ("heroes", "sheets")),
     (("scenario", "step"), ("steps",)),
     (("damage", "heal", "stamina", "status"), ("vitality",)),
-    (("condition",), ("condition",)),
-    (("item",), ("item", "trade")),
+    (("condition",), ("conditions",)),
+    (("item",), ("items", "trade")),
     (("stars",), ("stars",)),
     (("stock",), ("stock",)),
     (("city",), ("city",)),
-    (("injury",), ("injury",)),
+    (("injury",), ("injuries",)),
     (("loadout",), ("loadout",)),
-    (("faction",), ("faction",)),
+    (("faction",), ("factions",)),
     (("class", "gem", "keyword", "profession", "skill", "talent", "xp"), ("progress",)),
     (
         ("attack", "check", "dice", "group-check", "group-step", "odds", "progressive", "react"),
-        ("dice_commands",),
+        ("dice", "checks", "reactions", "odds", "group_checks", "progressive", "attacks"),
     ),
 )
 

@@ -9,9 +9,8 @@ import click
 from ledger.campaign import Recorded
 from ledger.errors import BadInput
 from ledger_base_game.actions import checks
-from ledger_base_game.checks import CheckMade
 from ledger_base_game.commands import complete_ability
-from ledger_base_game.commands.rolls import (
+from ledger_base_game.commands._rolls import (
     dice_option,
     discard_option,
     focus_option,
@@ -25,6 +24,7 @@ from ledger_base_game.commands.rolls import (
     seed_option,
     show_rolled,
 )
+from ledger_base_game.events.checks import CheckMade
 from ledger_cli.helpers import (
     NUMBERS,
     App,

@@ -6,7 +6,7 @@ import click
 
 from ledger_base_game.actions import odds as query
 from ledger_base_game.commands import complete_ability
-from ledger_base_game.commands.rolls import (
+from ledger_base_game.commands._rolls import (
     dice_option,
     discard_option,
     focus_option,

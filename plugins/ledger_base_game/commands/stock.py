@@ -5,7 +5,7 @@ from typing import Any
 import click
 
 from ledger_base_game.actions import stock as actions
-from ledger_base_game.commands.item_props import kind_options
+from ledger_base_game.commands._item_properties import kind_options
 from ledger_cli.helpers import (
     NUMBERS,
     App,

@@ -4,7 +4,7 @@ import click
 
 from ledger.model import CampaignState
 from ledger_base_game.actions import heroes as actions
-from ledger_base_game.events import HeroJoined
+from ledger_base_game.events.heroes import HeroJoined
 from ledger_cli.helpers import (
     App,
     Command,

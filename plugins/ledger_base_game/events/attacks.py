@@ -1,5 +1,6 @@
-"""Attacks roll Action dice too (§4.1): stamina faces are paid for like on a check, and the
-Cursed condition (#7) flips every stamina spent in the attack, its cost included, to wound."""
+"""The base game's events for attacks. Attacks roll Action dice too (§4.1): stamina faces are
+paid for like on a check, and the Cursed condition (#7) flips every stamina spent in the
+attack, its cost included, to wound. Tags never change once released."""
 
 from msgspec.structs import replace
 
@@ -16,9 +17,8 @@ from ledger.model import CampaignState, Debt, Hero, HeroEvent
 from ledger.rules import debts
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
 from ledger.text import check_amount
-from ledger_base_game.check_rules import in_force, with_condition_dice
-
-MAX_ATTACK_DICE = 20
+from ledger_base_game.rules.checks import in_force, with_condition_dice
+from ledger_base_game.rules.ranges import MAX_ATTACK_DICE
 
 
 def attack_dice(state: CampaignState, hero: Hero, dice: int) -> int:

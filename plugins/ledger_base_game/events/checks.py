@@ -1,29 +1,21 @@
-"""Dice and ability-check events (§4–§6). Each records the faces rolled and the die they came
-from, so a replay never rolls again and never depends on content; ``apply`` checks the faces
-against the Hero and the die and recomputes the result, so an inconsistent record is refused.
+"""The base game's events for active ability checks (§5.1), an attempt at a progressive
+check among them. Each records the faces rolled and the die they came from, so a replay never
+rolls again and never depends on content; ``apply`` checks the faces against the Hero and the
+die and recomputes the result, so an inconsistent record is refused.
 
-The consequences (stamina spent, items discarded, gems spent, damage taken, Blessed or
-Weakened discarded) are their own events in the same command, after the roll."""
+The consequences (stamina spent, items discarded, gems spent, Blessed or Weakened discarded)
+are their own events in the same command, after the roll. Tags never change once released."""
 
 from msgspec.structs import replace
 
-from ledger.dice import (
-    STAMINA,
-    DiceSet,
-    StaminaRule,
-    action_successes,
-    check_dice,
-    reaction_successes,
-    stamina_successes,
-)
+from ledger.dice import STAMINA, StaminaRule, action_successes, stamina_successes
 from ledger.errors import RuleViolation
-from ledger.model import CampaignState, Debt, Event, HeroEvent, Modifier
+from ledger.model import CampaignState, Debt, HeroEvent, Modifier
 from ledger.rules import debts, gems
 from ledger.rules.gems import GemKind
 from ledger.rules.stamina import require_affectable
 from ledger.text import check_name
-from ledger_base_game.attacks import AttackMade, StaminaSpentCursed
-from ledger_base_game.check_rules import (
+from ledger_base_game.rules.checks import (
     Ability,
     check_discards,
     check_gems,
@@ -32,30 +24,12 @@ from ledger_base_game.check_rules import (
     held_rules,
     modifier_total,
 )
-from ledger_base_game.group_checks import GROUP_EVENT_TYPES
-
-MAX_HOURGLASS = 2
 
 
-def _gem_debts(hero: str, inspiration: bool, achievement: bool) -> list[Debt]:
+def gem_debts(hero: str, inspiration: bool, achievement: bool) -> list[Debt]:
     """The gems a check used, which its command must spend (``CheckGemSpent``)."""
     used = (("inspiration", inspiration), ("achievement", achievement))
     return [Debt(kind="gem", hero=hero, what=kind) for kind, spent in used if spent]
-
-
-class DiceSetChosen(Event, tag="base:dice-set", frozen=True, kw_only=True):
-    """The campaign's die definition from now on (ruling §12.1)."""
-
-    dice: DiceSet
-
-    def apply(self, state: CampaignState) -> CampaignState:
-        return replace(state, dice=check_dice(self.dice))
-
-    def describe(self) -> str:
-        return (
-            f"Dice set to {self.dice.label()}: Action {' '.join(self.dice.action)}, "
-            f"Reaction {' '.join(self.dice.reaction)}"
-        )
 
 
 class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
@@ -125,7 +99,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
 
     def consequences(self) -> list[Debt]:
         """What the same command must record: the gems, the stamina and the discards."""
-        owed = _gem_debts(self.hero, self.inspiration, self.achievement)
+        owed = gem_debts(self.hero, self.inspiration, self.achievement)
         if self.stamina_spent:
             owed.append(Debt(kind="stamina", hero=self.hero, what=str(self.stamina_spent)))
         owed += [Debt(kind="discard", hero=self.hero, what=item) for item in self.discard]
@@ -220,84 +194,3 @@ class CheckGemSpent(HeroEvent, tag="base:check-gem-spent", frozen=True, kw_only=
     def describe(self) -> str:
         gain = "+2 dice" if self.kind == "inspiration" else "+1 success"
         return f"{self.hero} spends an {self.kind.title()} gem on the check ({gain})"
-
-
-class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=True):
-    """A reactive check (§5.2): each success prevents 1 damage or 1 stamina loss. Blessed
-    adds a die here too: it applies to a check's roll (§3)."""
-
-    ability: Ability
-    dice: int
-    die: tuple[str, ...]  # the Reaction die's faces in force
-    faces: tuple[str, ...]
-    seed: int | None = None
-    inspiration: bool = False
-    achievement: bool = False
-    hourglass: int = 0  # successes each hourglass gives through an effect; 0 without one
-    focus: bool = False
-    damage: int = 0
-    stamina_loss: int = 0
-    prevented: int
-
-    @property
-    def taken(self) -> int:
-        """The damage or stamina loss the roll did not prevent: the Hero takes it."""
-        return self.damage + self.stamina_loss - self.prevented
-
-    def apply(self, state: CampaignState) -> CampaignState:
-        hero = state.hero(self.hero)
-        require_affectable(hero)
-        checked_roll(
-            state,
-            hero,
-            self.ability,
-            self.inspiration,
-            "reaction",
-            self.die,
-            self.dice,
-            self.faces,
-            focus=self.focus,
-        )
-        if (self.damage > 0) == (self.stamina_loss > 0) or min(self.damage, self.stamina_loss) < 0:
-            raise RuleViolation("a reactive check is against damage or stamina loss: give one")
-        if not 0 <= self.hourglass <= MAX_HOURGLASS:
-            raise RuleViolation(f"an hourglass counts 0 to {MAX_HOURGLASS} successes")
-        check_gems(hero, self.inspiration, self.achievement)
-        successes = reaction_successes(self.faces, self.hourglass) + int(self.achievement)
-        prevented = min(successes, self.damage + self.stamina_loss)
-        if prevented != self.prevented:
-            raise RuleViolation(f"the roll prevents {prevented}, not {self.prevented}")
-        owed = _gem_debts(self.hero, self.inspiration, self.achievement)
-        if self.taken:
-            kind = "damage" if self.damage else "stamina loss"
-            owed.append(Debt(kind=kind, hero=self.hero, what=str(self.taken)))
-        return debts.owe(state, *owed)
-
-    def describe(self) -> str:
-        against = f"{self.damage} damage" if self.damage else f"{self.stamina_loss} stamina loss"
-        seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
-        extras = []
-        if self.hourglass:
-            extras.append(f"each hourglass counts {self.hourglass}")
-        if self.inspiration:
-            extras.append("Inspiration gem: +2 dice")
-        if self.focus:
-            extras.append("Focus: +1 die")
-        if self.achievement:
-            extras.append("Achievement gem: +1")
-        more = "; " + "; ".join(extras) if extras else ""
-        return (
-            f"{self.hero}: reactive {self.ability.title()} check against {against} — rolled "
-            f"{' '.join(self.faces) or 'no dice'}{seeded}{more}; {self.prevented} prevented"
-        )
-
-
-CHECK_EVENT_TYPES: list[type[Event]] = [
-    DiceSetChosen,
-    CheckMade,
-    CheckGemSpent,
-    ReactionMade,
-    *GROUP_EVENT_TYPES,
-    AttackMade,
-    StaminaSpentCursed,
-]

@@ -6,9 +6,8 @@ from typing import Any
 import click
 
 from ledger_base_game.actions import reactions
-from ledger_base_game.checks import ReactionMade
 from ledger_base_game.commands import complete_ability
-from ledger_base_game.commands.rolls import (
+from ledger_base_game.commands._rolls import (
     dice_option,
     focus_option,
     gem_flags,
@@ -18,6 +17,7 @@ from ledger_base_game.commands.rolls import (
     seed_option,
     show_rolled,
 )
+from ledger_base_game.events.reactions import ReactionMade
 from ledger_cli.helpers import (
     NUMBERS,
     App,

@@ -7,7 +7,7 @@ import click
 from ledger.model import Item
 from ledger.text import printable
 from ledger_base_game.actions import items as actions
-from ledger_base_game.commands.item_props import kind_options
+from ledger_base_game.commands._item_properties import kind_options
 from ledger_cli.helpers import (
     NUMBERS,
     App,

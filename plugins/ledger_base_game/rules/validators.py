@@ -5,14 +5,14 @@ name a Profession or Talent nobody registered)."""
 from ledger.hosting import Registry, hookimpl
 from ledger.model import CampaignState, Event
 from ledger.text import name_key, quoted
-from ledger_base_game.checks import CheckMade
-from ledger_base_game.events_progress import (
+from ledger_base_game.events.checks import CheckMade
+from ledger_base_game.events.group_checks import GroupCheckOpened
+from ledger_base_game.events.progress import (
     ClassChosen,
     ProfessionLearned,
     SkillLearned,
     TalentLearned,
 )
-from ledger_base_game.group_checks import GroupCheckOpened
 
 
 @hookimpl

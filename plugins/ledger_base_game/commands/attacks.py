@@ -6,14 +6,14 @@ from typing import Any
 import click
 
 from ledger_base_game.actions import attacks
-from ledger_base_game.attacks import AttackMade
-from ledger_base_game.commands.rolls import (
+from ledger_base_game.commands._rolls import (
     dice_option,
     parse_faces,
     roll_option,
     seed_option,
     show_rolled,
 )
+from ledger_base_game.events.attacks import AttackMade
 from ledger_cli.helpers import NUMBERS, App, Command, complete_hero, json_option, pass_app
 
 

@@ -1,4 +1,5 @@
-"""Gems, Journals, experience and levels, Classes, Professions and Talents (§6, §8.5, §9)."""
+"""The base game's events for the Hero sheet's progress: gems, Journals, experience and
+levels, Classes, Professions and Talents (§6, §8.5, §9). Tags never change once released."""
 
 from msgspec.structs import replace
 
@@ -8,9 +9,7 @@ from ledger.rules import gems, journal, progress
 from ledger.rules.gems import GemKind
 from ledger.rules.stars import MAX_STARS
 from ledger.text import check_amount
-
-MAX_POINTS = 9  # City Activity points in one price: a typo guard
-MAX_GEMS = 20  # in one event: more than the caps hold (15 + 5), a typo guard
+from ledger_base_game.rules.ranges import MAX_GEMS, MAX_POINTS
 
 
 class GemsGained(HeroEvent, tag="base:gems-gained", frozen=True, kw_only=True):
@@ -50,6 +49,8 @@ def _gain(state: CampaignState, hero: str, kind: GemKind, count: int) -> gems.Ga
 
 
 class GemsSpent(HeroEvent, tag="base:gems-spent", frozen=True, kw_only=True):
+    """The Hero spends ``count`` gems of ``kind`` they have."""
+
     kind: GemKind
     count: int = 1
 
@@ -78,6 +79,8 @@ class _KeywordEvent(Event, frozen=True, kw_only=True):
 
 
 class KeywordAdded(_KeywordEvent, tag="base:keyword-added", frozen=True, kw_only=True):
+    """A keyword written in the Party Journal or a Hero's Journal (never twice)."""
+
     def apply(self, state: CampaignState) -> CampaignState:
         return self.change(state, journal.add)
 
@@ -86,6 +89,8 @@ class KeywordAdded(_KeywordEvent, tag="base:keyword-added", frozen=True, kw_only
 
 
 class KeywordCrossed(_KeywordEvent, tag="base:keyword-crossed", frozen=True, kw_only=True):
+    """A keyword crossed out: it no longer counts."""
+
     def apply(self, state: CampaignState) -> CampaignState:
         return self.change(state, journal.cross)
 
@@ -116,6 +121,8 @@ class XpGained(Event, tag="base:xp-gained", frozen=True, kw_only=True):
 
 
 class LevelGained(Event, tag="base:level-gained", frozen=True, kw_only=True):
+    """The party reaches ``level``: every Hero gains a Stamina chip (§9.2)."""
+
     level: int
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -135,6 +142,8 @@ class LevelGained(Event, tag="base:level-gained", frozen=True, kw_only=True):
 
 
 class ClassChosen(HeroEvent, tag="base:class-chosen", frozen=True, kw_only=True):
+    """The Hero chooses a Class, for good (§9.2)."""
+
     hero_class: str
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -145,6 +154,8 @@ class ClassChosen(HeroEvent, tag="base:class-chosen", frozen=True, kw_only=True)
 
 
 class SkillLearned(HeroEvent, tag="base:skill-learned", frozen=True, kw_only=True):
+    """The Hero learns one of their Class's skills."""
+
     skill: str
 
     def apply(self, state: CampaignState) -> CampaignState:
@@ -175,6 +186,8 @@ class _Learning(HeroEvent, frozen=True, kw_only=True):
 
 
 class ProfessionLearned(_Learning, tag="base:profession-learned", frozen=True, kw_only=True):
+    """The Hero learns a Profession with its first Talent, paying its price (§9.3)."""
+
     profession: str
     talent: str  # the first Talent, learned with the Profession
 
@@ -193,6 +206,8 @@ class ProfessionLearned(_Learning, tag="base:profession-learned", frozen=True, k
 
 
 class TalentLearned(_Learning, tag="base:talent-learned", frozen=True, kw_only=True):
+    """The Hero learns a Talent of their Profession, or its Master Talent, paying its price."""
+
     talent: str
     master: bool = False
 
@@ -210,18 +225,3 @@ class TalentLearned(_Learning, tag="base:talent-learned", frozen=True, kw_only=T
 
 def _s(count: int) -> str:
     return "" if count == 1 else "s"
-
-
-EVENT_TYPES: list[type[Event]] = [
-    GemsGained,
-    GemsSpent,
-    KeywordAdded,
-    KeywordCrossed,
-    KeywordTallied,
-    XpGained,
-    LevelGained,
-    ClassChosen,
-    SkillLearned,
-    ProfessionLearned,
-    TalentLearned,
-]

@@ -1,5 +1,6 @@
-"""Group ability checks (§5.3, seed: City and Journey steps) played step by step, and
-progressive checks (§5.1). Every step is an event; ``apply`` enforces the order of play."""
+"""The base game's events for group ability checks (§5.3, seed: City and Journey steps)
+played step by step. Every step is an event; ``apply`` enforces the order of play. Tags never
+change once released."""
 
 from msgspec.structs import replace
 
@@ -11,13 +12,12 @@ from ledger.model import (
     GroupCheck,
     HeroEvent,
     Modifier,
-    ProgressiveCheck,
     parse_modifier,
 )
 from ledger.rules import gems
 from ledger.rules.stamina import require_affectable
 from ledger.text import check_name, name_key
-from ledger_base_game.check_rules import (
+from ledger_base_game.rules.checks import (
     Ability,
     check_ability,
     check_discards,
@@ -25,15 +25,10 @@ from ledger_base_game.check_rules import (
     checked_roll,
     modifier_total,
 )
+from ledger_base_game.rules.group_checks import taunt_order, threshold_target
+from ledger_base_game.rules.ranges import MAX_TARGET
 
-MAX_TARGET = 999
 STAMINA_NOTE = " (stamina faces count +2 outside a scenario)"
-
-
-def taunt_order(state: CampaignState, heroes: tuple[str, ...]) -> tuple[str, ...]:
-    """Highest Taunt first; equal Taunts keep the order the Heroes joined (a ruling: the
-    rules do not break ties)."""
-    return tuple(sorted(heroes, key=lambda name: -state.hero(name).taunt))
 
 
 NOT_OPEN = "no group check is open; open one with {open_group_check}"
@@ -96,13 +91,12 @@ class GroupCheckOpened(Event, tag="base:group-check-opened", frozen=True, kw_onl
     def _check_count(self) -> None:
         if self.heroes is None:
             return
-        index = self.heroes - 2
-        if not self.thresholds or not 0 <= index < len(self.thresholds):
+        target = threshold_target(self.thresholds, self.heroes)
+        if target is None:
             raise RuleViolation(f"the thresholds give no target for {self.heroes} Heroes")
-        if self.thresholds[index] != self.target:
+        if target != self.target:
             raise RuleViolation(
-                f"for {self.heroes} Heroes the target is {self.thresholds[index]}, "
-                f"not {self.target}"
+                f"for {self.heroes} Heroes the target is {target}, not {self.target}"
             )
 
     def _check_left_out(self, state: CampaignState) -> None:
@@ -201,6 +195,9 @@ class GroupCheckGem(HeroEvent, tag="base:group-check-gem", frozen=True, kw_only=
 
 
 class GroupCheckClosed(Event, tag="base:group-check-closed", frozen=True, kw_only=True):
+    """The open group check's total and result: its success or failure entry, or the outcome
+    the players read for a "?" check."""
+
     total: int
     success: bool | None  # None: a "?" check, whose ``outcome`` the players read
     outcome: str | None = None
@@ -229,50 +226,3 @@ class GroupCheckClosed(Event, tag="base:group-check-closed", frozen=True, kw_onl
         result = {True: "success", False: "failure", None: "recorded"}[self.success]
         outcome = f" → {self.outcome}" if self.outcome else ""
         return f"Group check closed: total {self.total}, {result}{outcome}"
-
-
-class ProgressiveCheckOpened(Event, tag="base:progressive-check-opened", frozen=True, kw_only=True):
-    name: str
-    ability: Ability
-    target: int
-    formula: str = ""  # as printed, e.g. "2xHC+4"
-
-    def apply(self, state: CampaignState) -> CampaignState:
-        name = check_name(self.name, "progressive check name")
-        check_ability(self.ability)
-        if name in state.progressive_checks and not state.progressive_checks[name].complete:
-            raise RuleViolation(f"a progressive check named {name!r} is already open")
-        if not 1 <= self.target <= MAX_TARGET:
-            raise RuleViolation(f"a target is from 1 to {MAX_TARGET}, not {self.target}")
-        check = ProgressiveCheck(name=name, ability=self.ability, target=self.target)
-        return replace(state, progressive_checks={**state.progressive_checks, name: check})
-
-    def describe(self) -> str:
-        formula = f" ({self.formula})" if self.formula else ""
-        return f"Progressive {self.ability.title()} check {self.name!r}: {self.target}{formula}"
-
-
-class ProgressiveRound(Event, tag="base:progressive-check-round", frozen=True, kw_only=True):
-    """A new round: every Hero may attempt the progressive check again."""
-
-    name: str
-
-    def apply(self, state: CampaignState) -> CampaignState:
-        check = state.progressive_checks.get(self.name)
-        if check is None or check.complete:
-            raise RuleViolation(f"no progressive check named {self.name!r} is open")
-        updated = replace(check, turn=check.turn + 1, attempted=())
-        return replace(state, progressive_checks={**state.progressive_checks, self.name: updated})
-
-    def describe(self) -> str:
-        return f"A new round for the progressive check {self.name!r}"
-
-
-GROUP_EVENT_TYPES: list[type[Event]] = [
-    GroupCheckOpened,
-    GroupCheckRolled,
-    GroupCheckGem,
-    GroupCheckClosed,
-    ProgressiveCheckOpened,
-    ProgressiveRound,
-]

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ledger_base_game.item_properties import SHAPES
+from ledger_base_game.rules.item_properties import SHAPES
 from ledger_cli.helpers import complete_hero
 
 F = TypeVar("F", bound=Callable[..., Any])

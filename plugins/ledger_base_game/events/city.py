@@ -1,0 +1,83 @@
+"""The base game's events for the City step (§8.1): the City Event, activities and services,
+a place to sleep. Tags never change once released."""
+
+from ledger.model import CampaignState, Event, HeroEvent
+from ledger.rules import city
+from ledger.rules.stamina import MAX_AMOUNT
+from ledger.rules.stars import MAX_STARS
+from ledger.text import check_name
+from ledger_base_game.rules.ranges import check_range
+
+
+class CityEventResolved(Event, tag="base:city-event-resolved", frozen=True, kw_only=True):
+    """The City Event card is resolved: each Hero now has their City Activity points."""
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return city.resolve_event(state)
+
+    def describe(self) -> str:
+        return f"The City Event is resolved: each Hero has {city.CAP_PER_HERO} City Activity points"
+
+
+class CityActivity(HeroEvent, tag="base:city-activity", frozen=True, kw_only=True):
+    """A Hero Book activity, a location or a service, with what it cost and what it gave."""
+
+    activity: str
+    points: int = 0
+    stars: int = 0
+    gain_stars: int = 0
+    restore: int = 0
+    heal: int = 0
+    sleep: str | None = None  # the activity gives a place to sleep
+    injury: str | None = None  # the Injury card it discards
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        check_name(self.activity, "activity")
+        for value, what, high in (
+            (self.points, "City Activity points", MAX_AMOUNT),
+            (self.stars, "Stars paid", MAX_STARS),
+            (self.gain_stars, "Stars gained", MAX_STARS),
+            (self.restore, "stamina restored", MAX_AMOUNT),
+            (self.heal, "damage healed", MAX_AMOUNT),
+        ):
+            check_range(value, what, 0, high)
+        hero = city.activity(
+            state,
+            state.hero(self.hero),
+            points=self.points,
+            cost=self.stars,
+            gain=self.gain_stars,
+            restore=self.restore,
+            heal=self.heal,
+            sleep=self.sleep,
+            injury=self.injury,
+        )
+        return state.with_hero(hero)
+
+    def describe(self) -> str:
+        costs = [
+            f"{self.points} CAP" if self.points else "",
+            f"{self.stars} Stars" if self.stars else "",
+        ]
+        paid = " and ".join(c for c in costs if c) or "no cost"
+        gains = [
+            f"+{self.gain_stars} Stars" if self.gain_stars else "",
+            f"restores {self.restore}" if self.restore else "",
+            f"heals {self.heal}" if self.heal else "",
+            f"discards Injury {self.injury}" if self.injury else "",
+            f"sleeps at {self.sleep}" if self.sleep else "",
+        ]
+        effect = ", ".join(g for g in gains if g)
+        return f"{self.hero}: {self.activity} for {paid}" + (f" — {effect}" if effect else "")
+
+
+class SleepFound(HeroEvent, tag="base:sleep-found", frozen=True, kw_only=True):
+    """The Hero has a place to sleep at the end of the City step (§8.1)."""
+
+    place: str
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return self.update(state, lambda hero: city.sleep(state, hero, self.place))
+
+    def describe(self) -> str:
+        return f"{self.hero} will sleep at {self.place}"

@@ -1,0 +1,81 @@
+"""The base game's event for reactive ability checks (§5.2): blue dice against damage or
+stamina loss. Tags never change once released."""
+
+from ledger.dice import reaction_successes
+from ledger.errors import RuleViolation
+from ledger.model import CampaignState, Debt, HeroEvent
+from ledger.rules import debts
+from ledger.rules.stamina import require_affectable
+from ledger_base_game.events.checks import gem_debts
+from ledger_base_game.rules.checks import Ability, check_gems, checked_roll
+from ledger_base_game.rules.ranges import MAX_HOURGLASS
+
+
+class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=True):
+    """A reactive check (§5.2): each success prevents 1 damage or 1 stamina loss. Blessed
+    adds a die here too: it applies to a check's roll (§3)."""
+
+    ability: Ability
+    dice: int
+    die: tuple[str, ...]  # the Reaction die's faces in force
+    faces: tuple[str, ...]
+    seed: int | None = None
+    inspiration: bool = False
+    achievement: bool = False
+    hourglass: int = 0  # successes each hourglass gives through an effect; 0 without one
+    focus: bool = False
+    damage: int = 0
+    stamina_loss: int = 0
+    prevented: int
+
+    @property
+    def taken(self) -> int:
+        """The damage or stamina loss the roll did not prevent: the Hero takes it."""
+        return self.damage + self.stamina_loss - self.prevented
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        hero = state.hero(self.hero)
+        require_affectable(hero)
+        checked_roll(
+            state,
+            hero,
+            self.ability,
+            self.inspiration,
+            "reaction",
+            self.die,
+            self.dice,
+            self.faces,
+            focus=self.focus,
+        )
+        if (self.damage > 0) == (self.stamina_loss > 0) or min(self.damage, self.stamina_loss) < 0:
+            raise RuleViolation("a reactive check is against damage or stamina loss: give one")
+        if not 0 <= self.hourglass <= MAX_HOURGLASS:
+            raise RuleViolation(f"an hourglass counts 0 to {MAX_HOURGLASS} successes")
+        check_gems(hero, self.inspiration, self.achievement)
+        successes = reaction_successes(self.faces, self.hourglass) + int(self.achievement)
+        prevented = min(successes, self.damage + self.stamina_loss)
+        if prevented != self.prevented:
+            raise RuleViolation(f"the roll prevents {prevented}, not {self.prevented}")
+        owed = gem_debts(self.hero, self.inspiration, self.achievement)
+        if self.taken:
+            kind = "damage" if self.damage else "stamina loss"
+            owed.append(Debt(kind=kind, hero=self.hero, what=str(self.taken)))
+        return debts.owe(state, *owed)
+
+    def describe(self) -> str:
+        against = f"{self.damage} damage" if self.damage else f"{self.stamina_loss} stamina loss"
+        seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
+        extras = []
+        if self.hourglass:
+            extras.append(f"each hourglass counts {self.hourglass}")
+        if self.inspiration:
+            extras.append("Inspiration gem: +2 dice")
+        if self.focus:
+            extras.append("Focus: +1 die")
+        if self.achievement:
+            extras.append("Achievement gem: +1")
+        more = "; " + "; ".join(extras) if extras else ""
+        return (
+            f"{self.hero}: reactive {self.ability.title()} check against {against} — rolled "
+            f"{' '.join(self.faces) or 'no dice'}{seeded}{more}; {self.prevented} prevented"
+        )
