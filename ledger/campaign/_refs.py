@@ -1,5 +1,6 @@
 """Points of a campaign a player can name: ``--at 42``, ``--at city-2``, ``--at scenario-5.2``,
-``--at journey-3:end``."""
+``--at journey-3:end``. Every face reads them here (``point``, ``resolve``), the spans of a
+step and between two points, and where a fork at one ends, so a point means one thing."""
 
 import re
 from typing import TYPE_CHECKING
@@ -142,6 +143,8 @@ def fork_end(campaign: "Campaign", at: TimePoint) -> int:
             f"event {at.seq} is in the middle of command #{first}; fork at {first - 1} or "
             f"at the command's last event, {campaign.store.command_end(campaign.name, first)}"
         )
+    # ``latest`` ends a command here, so a copy ending there fails only because an undo or
+    # redo recorded later changed one of its commands: the first such is named.
     later = next(
         meta
         for meta in history.metas
@@ -150,9 +153,9 @@ def fork_end(campaign: "Campaign", at: TimePoint) -> int:
     did = "an undo recorded later, undid" if later.undo else "a redo recorded later, brought back"
     changed = ", ".join(f"#{command}" for command in later.commands if command <= at.latest)
     raise BadInput(
-        f"a fork holds the history as it was recorded, and #{later.seq}, {did} {changed}: "
-        f"no fork up to {quoted(at.ref)} shows what --at {quoted(at.ref)} shows; fork at "
-        f"{later.seq} or later"
+        f"no fork up to {quoted(at.ref)} can show what --at {quoted(at.ref)} shows: "
+        f"#{later.seq}, {did} {changed}, and a fork holds the history as it was recorded; "
+        f"fork at {later.seq} or later"
     )
 
 
