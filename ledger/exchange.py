@@ -20,8 +20,9 @@ from ledger.campaign import (
     Ledger,
     Origin,
     encode_origin,
+    fork_end,
     metas_from_rows,
-    resolve,
+    point,
 )
 from ledger.errors import BadInput, IntegrityError, LedgerError, NotFound
 from ledger.hosting import react
@@ -352,27 +353,26 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
 
 def fork_campaign(ledger: Ledger, new: str, origin: str, at: str) -> Campaign:
     """A what-if branch: campaign ``new`` holding ``origin``'s history up to ``at`` (a point
-    a player names: 42, city-2, scenario-5:end), its origin recorded as a campaign mark. Its
-    rows are the origin's, as recorded (time, commands, undos), in a chain of their own
-    under the new name, which its first event creates; they replay under the rules (each
-    plugin told, snapshots taken) as an import's do. The origin is left as it was."""
+    a player names: 42, city-2, scenario-5:end), its state exactly what ``--at`` shows there
+    (the undos and redos recorded at the point come with it: ``fork_end``), its origin
+    recorded as a campaign mark. Its rows are the origin's, as recorded (time, commands,
+    undos), in a chain of their own under the new name, which its first event creates; they
+    replay under the rules (each plugin told, snapshots taken) as an import's do. The origin
+    is left as it was."""
     with gc_paused(), ledger.write_lock():
         source = ledger.campaign(origin)
         name = ledger.check_name_free(new)
         head = source.head().seq
-        seq = resolve(source, at)
-        if not 1 <= seq <= head:
+        named = point(source, at)
+        if not 1 <= named.seq <= head:
             raise NotFound(
-                f"campaign {quoted(source.title)} has events 1 to {head}; there is no event {seq}"
+                f"campaign {quoted(source.title)} has events 1 to {head}; "
+                f"there is no event {named.seq}"
             )
-        after = ledger.store.rows(source.name, after=seq, upto=seq + 1)
+        # The point's state is read with the undos and redos recorded since; the copy holds
+        # those of its own rows, so it ends where they make the same state.
+        seq = fork_end(source, named)
         rows = ledger.store.rows(source.name, upto=seq)
-        if after and after[0].command == rows[-1].command:
-            first = rows[-1].command
-            raise BadInput(
-                f"event {seq} is in the middle of command #{first}; fork at {first - 1} "
-                f"or at the command's last event, {ledger.store.command_end(source.name, first)}"
-            )
         copied = _copied(Campaign(ledger, name), rows)
         for start in range(0, len(copied), PAGE):
             ledger.store.append(copied[start : start + PAGE])

@@ -8,7 +8,8 @@ without showing, for a command that renders its own); reading commands take ``ap
 ``register_commands`` hook; a plugin with many may add them lazily with ``add_lazy`` (see
 docs/plugins.md). A parameter naming a Hero, item, condition or campaign completes in the
 shell with ``shell_complete=complete_hero`` (``complete_item``, ...); ``names_completion`` and
-``words_completion`` make completers for names of a plugin's own.
+``words_completion`` make completers for names of a plugin's own. ``build_cli(pm)`` is the
+whole command line around a plugin manager (the pytest plugin's ``ledger_invoke`` runs it).
 
 Example:
 
@@ -22,6 +23,7 @@ Example:
 """
 
 from ledger_cli import output, output_city, terminal
+from ledger_cli.app import build_cli
 from ledger_cli.completion import (
     complete_campaign,
     complete_condition,
@@ -55,6 +57,7 @@ __all__ = [
     "add_lazy",
     "amount_command",
     "at_option",
+    "build_cli",
     "complete_campaign",
     "complete_condition",
     "complete_hero",

@@ -12,6 +12,10 @@ app's filters and comparison):
   the commands an undo (a redo) would revert (bring back), nothing written;
   ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's whole set
   by the undo's seq, refused with the reason if the campaign no longer admits it.
+- ``point(campaign, ref)``: the one reading of a REF (``42``, ``city-2``, ``scenario-5.2:end``)
+  every face uses, a ``TimePoint``: ``seq`` is the state ``--at`` shows (``resolve`` gives it
+  alone), ``earliest`` to ``latest`` the rows around it showing that state; ``fork_end``
+  where a fork holding exactly that state ends.
 - ``timeline(campaign)``: every step's start and session's, each a ``Point`` with its REF.
 - ``span(campaign, since, until)`` and ``step_span(campaign, ref)``: the seqs between two
   points or of one step; ``range_moments``, ``step_moments``, ``session_moments``: those
@@ -26,7 +30,16 @@ from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
 from ledger.campaign._log import LogEntry, LogQuery, query_log
 from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._projection import Projector
-from ledger.campaign._refs import USAGE, StepRef, resolve, span, step_span
+from ledger.campaign._refs import (
+    USAGE,
+    StepRef,
+    TimePoint,
+    fork_end,
+    point,
+    resolve,
+    span,
+    step_span,
+)
 from ledger.campaign._retries import ATTEMPTS, retried
 from ledger.campaign._sessions import (
     Moment,
@@ -62,11 +75,14 @@ __all__ = [
     "Recorded",
     "StateDiff",
     "StepRef",
+    "TimePoint",
     "diff_states",
     "encode_origin",
     "end_session",
+    "fork_end",
     "metas_from_rows",
     "moments",
+    "point",
     "query_log",
     "range_moments",
     "resolve",

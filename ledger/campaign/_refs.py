@@ -1,5 +1,6 @@
 """Points of a campaign a player can name: ``--at 42``, ``--at city-2``, ``--at scenario-5.2``,
-``--at journey-3:end``."""
+``--at journey-3:end``. Every face reads them here (``point``, ``resolve``), the spans of a
+step and between two points, and where a fork at one ends, so a point means one thing."""
 
 import re
 from typing import TYPE_CHECKING
@@ -18,6 +19,19 @@ USAGE = "N (after event N), city-N, journey-N, scenario-N or scenario-N.P, each 
 
 
 Start = tuple[int, int | None, int]  # number, scenario, first seq
+
+
+class TimePoint(msgspec.Struct, frozen=True, kw_only=True):
+    """A point a REF names, as every face reads it: ``seq`` is the event whose state it is
+    (the events up to it, undone commands left out, as the history stands now). The rows
+    from ``earliest`` to ``latest`` all show that state: those around ``seq`` that are
+    undos, redos or commands undone since. A step's rows end at its end's ``latest``; a
+    fork copies the history up to the last of them it can hold (``fork_end``)."""
+
+    ref: str
+    seq: int
+    earliest: int
+    latest: int
 
 
 class StepRef(msgspec.Struct, frozen=True):
@@ -43,8 +57,21 @@ def parse(ref: str) -> int | StepRef:
     return StepRef(kind, int(number), int(play) if play else None, end is not None)
 
 
+def point(campaign: "Campaign", ref: str) -> TimePoint:
+    """The point ``ref`` names, with the rows that show the same state around it."""
+    seq = resolve(campaign, ref)
+    reverted = campaign.history().reverted()
+    return TimePoint(
+        ref=ref,
+        seq=seq,
+        earliest=_in_effect_upto(campaign, seq, reverted),
+        latest=_without_effect_after(campaign, seq, reverted),
+    )
+
+
 def resolve(campaign: "Campaign", ref: str) -> int:
-    """The seq a reference names in the history as it stands (undone commands left out)."""
+    """The seq a reference names in the history as it stands (undone commands left out):
+    the ``seq`` of its ``point``, all a view needs."""
     parsed = parse(ref)
     if isinstance(parsed, int):
         return parsed
@@ -66,13 +93,12 @@ def step_span(campaign: "Campaign", ref: str) -> tuple[int, int]:
             "scenario-N or scenario-N.P"
         )
     first, last = _step(campaign, parsed)
-    return first, _without_effect_after(campaign, last)
+    return first, _without_effect_after(campaign, last, campaign.history().reverted())
 
 
-def _without_effect_after(campaign: "Campaign", last: int) -> int:
+def _without_effect_after(campaign: "Campaign", last: int, reverted: frozenset[int]) -> int:
     """The last seq before the first event in effect after ``last``: the undos, redos and
     undone commands recorded between a step's last event and the next step are its own."""
-    reverted = campaign.history().reverted()
     while True:
         rows = campaign.store.rows(campaign.name, after=last, upto=last + 256)
         for row in rows:
@@ -81,6 +107,56 @@ def _without_effect_after(campaign: "Campaign", last: int) -> int:
         if not rows:
             return last
         last = rows[-1].seq
+
+
+def _in_effect_upto(campaign: "Campaign", seq: int, reverted: frozenset[int]) -> int:
+    """The last event in effect at or before ``seq`` (0 for none): the undos, redos and
+    undone commands after it change nothing of the state at ``seq``."""
+    while seq > 0:
+        rows = campaign.store.rows(campaign.name, after=max(seq - 256, 0), upto=seq)
+        for row in reversed(rows):
+            if row.type not in META_TYPES and row.command not in reverted:
+                return row.seq
+        if not rows:
+            return seq
+        seq = rows[0].seq - 1
+    return 0
+
+
+def fork_end(campaign: "Campaign", at: TimePoint) -> int:
+    """The last row a copy of the history (its rows as recorded, undos and redos in them)
+    can end at and show what ``at`` shows: the latest of ``at``'s rows that ends a command
+    and after which no undo or redo recorded later changes what those rows hold. Refused
+    with the reason if none can."""
+    history = campaign.history()
+    now = history.reverted()
+    rows = campaign.store.rows(campaign.name, after=max(at.earliest - 1, 0), upto=at.latest + 1)
+    commands = {row.seq: row.command for row in rows}
+    for end in range(at.latest, max(at.earliest, 1) - 1, -1):
+        if end + 1 in commands and commands[end + 1] == commands.get(end):
+            continue  # inside a command
+        if history.reverted(upto=end) == {command for command in now if command <= end}:
+            return end
+    if at.seq + 1 in commands and commands[at.seq + 1] == commands.get(at.seq):
+        first = commands[at.seq]
+        raise BadInput(
+            f"event {at.seq} is in the middle of command #{first}; fork at {first - 1} or "
+            f"at the command's last event, {campaign.store.command_end(campaign.name, first)}"
+        )
+    # ``latest`` ends a command here, so a copy ending there fails only because an undo or
+    # redo recorded later changed one of its commands: the first such is named.
+    later = next(
+        meta
+        for meta in history.metas
+        if meta.seq > at.latest and min(meta.commands, default=at.latest + 1) <= at.latest
+    )
+    did = "an undo recorded later, undid" if later.undo else "a redo recorded later, brought back"
+    changed = ", ".join(f"#{command}" for command in later.commands if command <= at.latest)
+    raise BadInput(
+        f"no fork up to {quoted(at.ref)} can show what --at {quoted(at.ref)} shows: "
+        f"#{later.seq}, {did} {changed}, and a fork holds the history as it was recorded; "
+        f"fork at {later.seq} or later"
+    )
 
 
 def span(

@@ -31,7 +31,10 @@ def test_a_bare_group_prints_readable_help(invoke: Invoke, group: str) -> None:
 def test_a_choice_error_reads_normally(party: Invoke, invoke: Invoke) -> None:
     result = invoke("item", "gain", "Torrax", "Salve", "--heal", "1", "--target", "far")
     assert result.exit_code == 2
-    assert "Error: Invalid value for '--target': 'far' is not one of 'self', 'ranged', 'area'."
+    assert (
+        "Error: Invalid value for '--target': 'far' is not one of 'self', 'ranged', 'area'."
+        in result.output
+    )
     assert "\\n" not in result.output
 
 

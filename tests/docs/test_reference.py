@@ -103,7 +103,8 @@ def public_functions_and_classes(module: griffe.Module) -> dict[str, griffe.Obje
 
 @pytest.mark.parametrize("module", sorted(documented()))
 def test_every_public_class_and_function_of_a_page_has_a_docstring(module: str) -> None:
-    loader = griffe.GriffeLoader(search_paths=[str(ROOT), str(ROOT / "cli"), str(ROOT / "plugins")])
+    roots = [ROOT, ROOT / "cli", ROOT / "plugins", ROOT / "pytest_plugin"]
+    loader = griffe.GriffeLoader(search_paths=[str(root) for root in roots])
     loaded = loader.load(module)
     loader.resolve_aliases(implicit=True, external=False)
     modules = [loaded]

@@ -66,7 +66,7 @@ def ledger_invoke(ledger_pm: pluggy.PluginManager, ledger_db_path: Path) -> Invo
     unexpected exception is kept in ``result.exception``. ``LEDGER_DATABASE`` and
     ``LEDGER_CAMPAIGN`` are unset for the call, so the test's file and its only campaign are
     used."""
-    from ledger_cli.app import build_cli
+    from ledger_cli.helpers import build_cli
 
     cli = build_cli(ledger_pm)
     runner = CliRunner()
