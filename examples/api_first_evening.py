@@ -1,7 +1,9 @@
 """The seed's first evening (examples/first-evening.txt) and its group check, played through
-the Python API alone: no command line, no click. Every step is an action of the base game,
-decided against the campaign as it stands and recorded by ``campaign.do``; a refusal raises a
-LedgerError and writes nothing.
+the Python API alone: no command line, no click. The application service
+(``ledger.service.Service``) is the object every face calls: each step is an action of the
+base game, decided against the campaign as it stands and recorded by ``table.do``; a refusal
+raises a LedgerError and writes nothing, and the answers are the JSON the CLI's ``--json``
+and the web API give.
 
     python examples/api_first_evening.py evening.db
 
@@ -12,13 +14,13 @@ The file it writes verifies, and its "First Evening" campaign holds the same Her
 import sys
 from pathlib import Path
 
-from ledger import Campaign, Ledger, LedgerError, verify
+from ledger import ConflictError, LedgerError, Service, verify
 from ledger_base_game import actions
 
 
-def first_evening(campaign: Campaign) -> None:
+def first_evening(table: Service) -> None:
     """examples/first-evening.txt, line for line."""
-    do = campaign.do
+    do = table.do
     do(actions.add_hero, name="Zuva'Sai", might=2, agility=3, will=4, taunt=3, wounded_chips=4)
     do(actions.add_hero, name="Torrax", agility=2, will=2, taunt=6, wounded_chips=5)
 
@@ -44,15 +46,15 @@ def first_evening(campaign: Campaign) -> None:
     do(actions.damage, hero="Torrax", amount=4)
     do(actions.spend_stamina, hero="Torrax", amount=2)
     do(actions.gain_condition, hero="Torrax", condition="Bleeding")
-    then = campaign.state(at="scenario-1").hero("Zuva'Sai").stamina  # time travel
-    print(f"Zuva'Sai when scenario 1 began: {then.unspent} unspent, {then.wound} wound")
+    then = table.hero("Zuva'Sai", at="scenario-1")["stamina"]  # time travel, as JSON
+    print(f"Zuva'Sai when scenario 1 began: {then['unspent']} unspent, {then['wound']} wound")
     do(actions.end_scenario, outcome="S1")
 
 
-def group_check(campaign: Campaign) -> None:
+def group_check(table: Service) -> None:
     """The seed's group check: Torrax and Venia, 2 + 4 = 6 successes, an Achievement gem each
     makes 8, and 8 >= 8 (two Heroes) sends the party to entry 361."""
-    do = campaign.do
+    do = table.do
     do(actions.add_hero, name="Torrax", might=3, agility=2, will=2, taunt=6, wounded_chips=5)
     do(actions.add_hero, name="Venia", might=2, agility=3, will=4, taunt=3, wounded_chips=4)
     for hero in ("Torrax", "Venia"):
@@ -75,11 +77,27 @@ def group_check(campaign: Campaign) -> None:
         print(f"Refused: {refusal}")
 
 
+def undo_what_was_seen(table: Service) -> None:
+    """An undo takes what its caller saw: "the last command" is refused once another player
+    recorded since, naming what was recorded; an undo of a named command reverts that one."""
+    seen, _ = table.state()
+    stars = table.do(actions.gain_stars, hero="Venia", amount=2)  # another player, meanwhile
+    try:
+        table.undo(seen=seen)
+    except ConflictError as conflict:
+        print(f"Refused: {conflict}")
+    undone = table.undo(commands=[stars.rows[0].command])
+    print(f"Undone: {undone.events[0].describe()}; Venia has {table.hero('Venia')['stars']} Stars")
+
+
 def main(path: Path) -> None:
-    with Ledger.open(path) as book:
-        first_evening(book.create_campaign("First Evening"))
-        group_check(book.create_campaign("Moonsilver"))
-        problems = verify(book)
+    with Service(path) as table:
+        table.start_campaign("First Evening")
+        first_evening(table)
+        table.start_campaign("Moonsilver")
+        group_check(table)
+        undo_what_was_seen(table)
+        problems = verify(table.ledger())
         print("verify:", problems or "ok")
 
 

@@ -79,6 +79,13 @@ class Service:
                 return ledger.campaign(chosen)
         return ledger.campaign(name)
 
+    def start_campaign(self, name: str) -> Campaign:
+        """Start campaign ``name`` in the file (made if it does not exist yet) and work on it
+        from now on."""
+        campaign = self.ledger(create=True).create_campaign(name)
+        self.campaign_name = campaign.name
+        return campaign
+
     def chosen(self) -> str | None:
         """The campaign chosen for this file (by the name it goes by now), if it is there
         and not archived; read once per service (``forget_chosen`` reads it again)."""
