@@ -98,7 +98,7 @@ def test_a_form_records_once_per_key_and_a_refusal_records_nothing(
         )
         assert refused.status_code == 422
         assert "Torrax has only 7 unspent stamina; spending 99 is not allowed" in refused.text
-        status, text = post(web, "/command", line="stamina spend Torrax 99")
+        status, text = post(web, "/command", line="spend_stamina Torrax 99")
         assert status == 422
         assert "spending 99 is not allowed" in text
         assert event_count(db_path) == before + 1
