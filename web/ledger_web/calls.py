@@ -20,7 +20,7 @@ class ActionCall(msgspec.Struct, frozen=True):
     intent: dict[str, Any] = {}
 
 
-class MetaCall(msgspec.Struct, frozen=True, kw_only=True):
+class MetaCall(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """An undo or a redo: the last ``count`` commands, or the named ``commands`` (their
     first events' seqs); ``seen`` is the head the caller saw ("the last command, if the
     head is still #H")."""
