@@ -9,8 +9,7 @@ import pytest
 
 from tests.helpers.cli import Invoke, hero
 from tests.helpers.files import event_count
-from tests.helpers.web import client, csrf
-from tests.web.test_pages import post
+from tests.helpers.web import client, csrf, post
 
 
 def test_a_cli_command_is_refused_and_writes_nothing_in_the_servers_folder(

@@ -8,8 +8,7 @@ import pluggy
 
 from tests.helpers.cli import Invoke, hero
 from tests.helpers.files import event_count, stored
-from tests.helpers.web import client, csrf
-from tests.web.test_pages import form_fields
+from tests.helpers.web import client, csrf, form_fields
 
 
 def undo_form(page: str) -> dict[str, str]:
