@@ -13,6 +13,7 @@ lists them); a parameter that takes several values takes them comma-separated or
 (``--roll sword,sword``), and a nested one takes JSON (``--rolls '{"Torrax": [...]}'``).
 Words split as a shell splits them: a name with an apostrophe goes in double quotes."""
 
+import functools
 import json
 import re
 import shlex
@@ -130,6 +131,7 @@ def usage(name: str, function: Callable[..., Any]) -> str:
     return " ".join(shown)
 
 
+@functools.cache  # a function's signature does not change while the server runs
 def _fields(function: Callable[..., Any]) -> tuple[mi.Field, ...]:
     info = mi.type_info(intent_type(function))
     assert isinstance(info, mi.StructType)

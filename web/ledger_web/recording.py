@@ -29,7 +29,7 @@ from ledger.service import Service
 from ledger.storage import sqlite3
 from ledger.views import recorded_json
 from ledger_web import command_box, intents
-from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
+from ledger_web.calls import ActionCall, Call, MetaCall
 
 REMEMBERED = 10_000  # answers kept for idempotency keys
 
@@ -157,4 +157,4 @@ def _meta(service: Service, call: MetaCall, key: str | None, expect_seq: int | N
     return Outcome(200, recorded_json(recorded))
 
 
-__all__ = ["ActionCall", "CommandText", "MetaCall", "Outcome", "Recorder", "refused"]
+__all__ = ["Outcome", "Recorder", "fingerprint", "refused"]
