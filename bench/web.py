@@ -116,7 +116,7 @@ def sustained(url: str, clients: int, seconds: float) -> dict[str, int]:
                 for answer in (
                     http.get("/api/party"),
                     http.post(
-                        "/api/commands", json={"text": f'stars gain "{hero}" 1'}, headers=headers
+                        "/api/commands", json={"text": f'gain_stars "{hero}" 1'}, headers=headers
                     ),
                     http.get(f"/api/heroes/{hero}"),
                 ):
@@ -151,7 +151,7 @@ def run(events: int, samples: int, clients: int, seconds: float) -> dict[str, An
                 samples,
                 lambda n: http.post(
                     "/api/commands",
-                    json={"text": f'stars gain "{HEROES[n % 3]}" 1'},
+                    json={"text": f'gain_stars "{HEROES[n % 3]}" 1'},
                     headers=headers,
                 ),
             )

@@ -61,7 +61,7 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
 )
 
 # Faces above this one, offered by module name: the CLI never imports them itself.
-FACES: tuple[tuple[tuple[str, ...], str], ...] = ((("serve",), "ledger_web.command"),)
+FACES: tuple[tuple[tuple[str, ...], str], ...] = ((("serve",), "ledger_cli.commands.serve"),)
 
 
 class LedgerGroup(LazyGroup):

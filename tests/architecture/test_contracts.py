@@ -29,6 +29,7 @@ WRONG = [
     ("ledger_base_game._wrong_cli", "ledger_cli.app", "The base game reaches the CLI"),
     ("ledger_pytest._wrong", "ledger_cli.app", "The pytest plugin reaches the CLI"),
     ("ledger_web._wrong", "ledger_cli.helpers", "The web app stands on the core"),
+    ("ledger_web._wrong_click", "click", "The web app stands on the core"),
     ("ledger_cli._wrong_private", "ledger.campaign._retries", "Outside the core only its"),
 ]
 

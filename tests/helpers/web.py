@@ -1,6 +1,8 @@
 """The web app under test: an in-process client (``client``) or a real uvicorn server on a
-free port in a thread (``serving``), and the CSRF token a writing request carries."""
+free port in a thread (``serving``), the CSRF token a writing request carries, and a page's
+form fields (``form_fields``, ``post``)."""
 
+import re
 import socket
 import threading
 import time
@@ -36,6 +38,20 @@ def client(
 def csrf(client: TestClient | httpx.Client) -> dict[str, str]:
     """The header a writing request carries (the token every page and GET /api give)."""
     return {"X-CSRF-Token": client.get("/api").json()["csrf_token"]}
+
+
+def form_fields(page: str) -> dict[str, str]:
+    """The CSRF token and a fresh idempotency key of the first recording form on a page."""
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    key = re.search(r'name="idempotency_key" value="([^"]+)"', page)
+    assert token
+    assert key
+    return {"csrf_token": token.group(1), "idempotency_key": key.group(1)}
+
+
+def post(web: TestClient, path: str, **fields: str) -> tuple[int, str]:
+    answer = web.post(path, data={**form_fields(web.get("/").text), **fields})
+    return answer.status_code, answer.text
 
 
 def free_port() -> int:

@@ -103,7 +103,7 @@ def test_refusals_name_the_rule_and_write_nothing(
     with client(db_path, pm) as web:
         token = csrf(web)
         cases = [
-            ("/api/commands", {"text": "stamina spend Torrax 99"}, 422, "stamina"),
+            ("/api/commands", {"text": "spend_stamina Torrax 99"}, 422, "stamina"),
             ("/api/commands", {"text": "damage Venia 1"}, 422, "Venia"),
             ("/api/commands", {"text": "damage Torrax"}, 400, "AMOUNT"),
             ("/api/commands", {"text": 'damage "Torrax'}, 400, "quotation"),
@@ -157,11 +157,13 @@ def test_no_command_manages_the_files_campaigns(
             "campaign rename Test Renamed",
             "campaign archive Test",
             "campaign fork Other --from Test --at 1",
+            "campaign list",  # the box reads the campaign served, through its queries
         ):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
             assert answer.status_code == 400, (text, answer.text)
             assert "not from the web app" in answer.json()["error"]
-        shown = web.post("/api/commands", json={"text": "campaign list"}, headers=token)
+        line = {"text": "odds_of_check Torrax agility 2"}
+        shown = web.post("/api/commands", json=line, headers=token)
         assert shown.status_code == 200, shown.text
     assert party("campaign", "list", "--all").output == before
     assert not (user_dirs / "config" / "campaign-ledger" / "campaigns.json").exists()
@@ -171,7 +173,7 @@ def test_an_unquoted_apostrophe_says_how_to_write_the_name(
     party: Invoke, db_path: Path, pm: pluggy.PluginManager
 ) -> None:
     with client(db_path, pm) as web:
-        text = "stamina spend Zuva'Sai 1"
+        text = "spend_stamina Zuva'Sai 1"
         answer = web.post("/api/commands", json={"text": text}, headers=csrf(web))
     assert answer.status_code == 400
     assert answer.json()["error"] == (
@@ -186,7 +188,7 @@ def test_the_same_idempotency_key_records_once(
     with client(db_path, pm) as web:
         token = csrf(web)
         for path, body in (
-            ("/api/commands", {"text": "stamina spend Torrax 10"}),
+            ("/api/commands", {"text": "spend_stamina Torrax 10"}),
             ("/api/actions/spend_stamina", {"hero": "Zuva'Sai", "amount": 8}),
         ):
             key = {**token, "Idempotency-Key": f"tap-{path}"}

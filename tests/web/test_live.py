@@ -59,7 +59,7 @@ def test_twenty_clients_recording_at_once_record_every_acknowledged_command_once
                     if command % 2:
                         path, body = "/api/actions/gain_stars", {"hero": hero, "amount": 1}
                     else:
-                        path, body = "/api/commands", {"text": f'stars gain "{hero}" 1'}
+                        path, body = "/api/commands", {"text": f'gain_stars "{hero}" 1'}
                     for _ in range(2):  # every command sent twice: a double tap
                         answer = http.post(path, json=body, headers=headers)
                         assert answer.status_code == 200, answer.text

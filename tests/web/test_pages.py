@@ -9,29 +9,14 @@ import re
 from pathlib import Path
 
 import pluggy
-from starlette.testclient import TestClient
 
 from ledger_web.security import Security
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count
-from tests.helpers.web import client
+from tests.helpers.web import client, form_fields, post
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 SLASHED = "<script>alert(1)</script>"  # a "/" in a name: its page's address quotes it
-
-
-def form_fields(page: str) -> dict[str, str]:
-    """The CSRF token and a fresh idempotency key of the first recording form on a page."""
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    key = re.search(r'name="idempotency_key" value="([^"]+)"', page)
-    assert token
-    assert key
-    return {"csrf_token": token.group(1), "idempotency_key": key.group(1)}
-
-
-def post(web: TestClient, path: str, **fields: str) -> tuple[int, str]:
-    answer = web.post(path, data={**form_fields(web.get("/").text), **fields})
-    return answer.status_code, answer.text
 
 
 def test_every_page_escapes_a_hostile_name(
@@ -98,7 +83,7 @@ def test_a_form_records_once_per_key_and_a_refusal_records_nothing(
         )
         assert refused.status_code == 422
         assert "Torrax has only 7 unspent stamina; spending 99 is not allowed" in refused.text
-        status, text = post(web, "/command", line="stamina spend Torrax 99")
+        status, text = post(web, "/command", line="spend_stamina Torrax 99")
         assert status == 422
         assert "spending 99 is not allowed" in text
         assert event_count(db_path) == before + 1

@@ -29,6 +29,8 @@ GETS = [
 POSTS = [
     ("/api/commands", {"text": "damage Torrax 1"}),
     ("/api/actions/damage", {"hero": "Torrax", "amount": 1}),
+    ("/api/undo", {}),
+    ("/api/redo", {"commands": [3]}),
 ]
 
 

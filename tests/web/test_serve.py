@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from ledger_web.command import links
+from ledger_web.serving import links
 from tests.helpers.cli import Invoke
 from tests.helpers.console import SCRIPT, no_traceback, script
 from tests.helpers.web import free_port

@@ -2,8 +2,9 @@
 
 A face, like the CLI: pages and a JSON API over the same actions, rules and events. One
 server serves one ledger file and one campaign, both fixed when it starts (no request names a
-file). ``create_app`` builds the ASGI app; ``ledger_web.command`` is the ``serve`` command
-the CLI offers by name."""
+file). It stands on the core's application service (``ledger.service.Service``) and imports
+nothing of the CLI. ``create_app`` builds the ASGI app; ``ledger_web.serving.serve`` runs it,
+as the CLI's ``serve`` command does (calling it by module name)."""
 
 from ledger_web.app import create_app
 from ledger_web.server import Web

@@ -1,7 +1,8 @@
 """The JSON API, for tools and tests (docs/web-api.md; ``GET /api/openapi.json``).
 
-Reading answers with the JSON the CLI's ``--json`` prints for the same campaign and REF;
-recording goes through ``recording.Recorder.record``, as the pages do."""
+Reading answers with the core's JSON views (``ledger.views``, what the CLI's ``--json``
+prints for the same campaign and REF); recording goes through ``recording.Recorder.record``,
+as the pages do."""
 
 from typing import Any
 
@@ -11,9 +12,10 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ledger.errors import BadInput, LedgerError, NotFound
-from ledger_cli.helpers import App
+from ledger.service import Service
 from ledger_web import intents, reading
-from ledger_web.recording import ActionCall, CommandText, Outcome
+from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
+from ledger_web.recording import Outcome
 from ledger_web.server import web_of
 
 KEY_HEADER = "idempotency-key"
@@ -46,8 +48,8 @@ async def index(request: Request) -> Response:
     """The campaign, its head, what this client may do, and the CSRF token to write with."""
     web = web_of(request)
 
-    def work(app: App) -> dict[str, Any]:
-        return reading.head(app)
+    def work(service: Service) -> dict[str, Any]:
+        return reading.head(service)
 
     try:
         head = await web.ledgers.read(work)
@@ -65,12 +67,12 @@ async def index(request: Request) -> Response:
 
 async def party(request: Request) -> Response:
     at = _at(request)
-    return await read(request, lambda app: reading.party(app, at))
+    return await read(request, lambda service: reading.party(service, at))
 
 
 async def hero(request: Request) -> Response:
     name, at = request.path_params["name"], _at(request)
-    return await read(request, lambda app: reading.hero(app, name, at))
+    return await read(request, lambda service: reading.hero(service, name, at))
 
 
 async def events_after(request: Request) -> Response:
@@ -79,7 +81,7 @@ async def events_after(request: Request) -> Response:
         limit = int(request.query_params.get("limit", str(reading.MAX_EVENTS)))
     except ValueError:
         return json_response({"error": "after and limit are whole numbers"}, 400)
-    return await read(request, lambda app: reading.events_after(app, after, limit))
+    return await read(request, lambda service: reading.events_after(service, after, limit))
 
 
 async def actions(request: Request) -> Response:
@@ -103,11 +105,13 @@ async def query(request: Request) -> Response:
     except msgspec.ValidationError as error:
         return json_response({"error": f"{name}: {error}"}, 400)
     at = _at(request)
-    return await read(request, lambda app: msgspec.to_builtins(function(app.game(at), **intent)))
+    return await read(
+        request, lambda service: msgspec.to_builtins(function(service.game(at), **intent))
+    )
 
 
 async def record_command(request: Request) -> Response:
-    """POST /api/commands ``{"text": "damage Torrax 3"}``: a command as a batch line."""
+    """POST /api/commands ``{"text": "damage Torrax 3"}``: a line of the command box."""
     try:
         what = msgspec.json.decode(await request.body(), type=CommandText)
     except msgspec.ValidationError as error:
@@ -128,7 +132,24 @@ async def record_action(request: Request) -> Response:
     return await _recorded(request, ActionCall(request.path_params["name"], intent))
 
 
-async def _recorded(request: Request, what: CommandText | ActionCall) -> Response:
+async def record_meta(request: Request) -> Response:
+    """POST /api/undo or /api/redo, the body ``{}`` (the last command), ``{"count": 2}`` or
+    ``{"commands": [42]}``; the last ones only if the head is still the one the caller saw
+    (``X-Expect-Seq``, or ``"seen"`` in the body)."""
+    verb = request.url.path.rsplit("/", 1)[-1]
+    try:
+        body = msgspec.json.decode(await request.body() or b"{}")
+        if not isinstance(body, dict):
+            raise msgspec.ValidationError("the body is a JSON object")
+        what = msgspec.convert({**body, "verb": verb}, MetaCall)
+    except msgspec.ValidationError as error:
+        return json_response({"error": f"{verb}: {error}"}, 400)
+    except msgspec.DecodeError:
+        return json_response({"error": 'the body is JSON: {"commands": [SEQ]} or {}'}, 400)
+    return await _recorded(request, what)
+
+
+async def _recorded(request: Request, what: Call) -> Response:
     key = request.headers.get(KEY_HEADER) or None
     expect = request.headers.get(EXPECT_HEADER)
     if expect is not None and not expect.isdigit():
@@ -156,6 +177,8 @@ def routes() -> list[BaseRoute]:
         Route("/api/actions/{name}", record_action, methods=["POST"]),
         Route("/api/queries/{name}", query),
         Route("/api/commands", record_command, methods=["POST"]),
+        Route("/api/undo", record_meta, methods=["POST"]),
+        Route("/api/redo", record_meta, methods=["POST"]),
     ]
 
 

@@ -1,10 +1,11 @@
 """Ledger work off the event loop.
 
-A SQLite connection belongs to the thread that opened it, so each worker thread keeps an App
-of its own (its connection and its cache of the state at the head). Reads run on a few
-threads at once; every write of this server runs on one writer thread, so the server's own
-writes never race each other and the writer's state stays warm. Another process (the CLI)
-may still record meanwhile: recording retries after a lost race, as the CLI does."""
+A SQLite connection belongs to the thread that opened it, so each worker thread keeps a
+``Service`` of its own (the core's application service: its connection and its cache of the
+state at the head), all sharing one Registry. Reads run on a few threads at once; every write
+of this server runs on one writer thread, so the server's own writes never race each other
+and the writer's state stays warm. Another process (the CLI) may still record meanwhile: the
+service decides again after a lost race (its one policy)."""
 
 import asyncio
 import functools
@@ -17,7 +18,7 @@ from typing import TypeVar
 import pluggy
 
 from ledger.hosting import Registry
-from ledger_cli.helpers import App
+from ledger.service import Service
 
 T = TypeVar("T")
 READERS = 4
@@ -31,42 +32,40 @@ class Ledgers:
         # shared: read-only once built; a plugin whose content fails is left out (the CLI warns)
         self.registry = Registry(pm, strict=False)
         self._local = threading.local()
-        self._apps: list[App] = []
+        self._services: list[Service] = []
         self._lock = threading.Lock()
         self._readers = ThreadPoolExecutor(READERS, thread_name_prefix="ledger-read")
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="ledger-write")
 
-    def app(self) -> App:
-        """This thread's App (opened on first use)."""
-        app: App | None = getattr(self._local, "app", None)
-        if app is None:
-            app = App(self.pm, database=self.database, campaign_name=self.campaign_name)
-            app._registry = self.registry
-            self._local.app = app
+    def service(self) -> Service:
+        """This thread's service (its file opened on first use)."""
+        service: Service | None = getattr(self._local, "service", None)
+        if service is None:
+            service = Service(self.database, self.registry, campaign=self.campaign_name)
+            self._local.service = service
             with self._lock:
-                self._apps.append(app)
-        return app
+                self._services.append(service)
+        return service
 
-    async def read(self, work: Callable[[App], T]) -> T:
-        """``work(app)`` on a reader thread."""
+    async def read(self, work: Callable[[Service], T]) -> T:
+        """``work(service)`` on a reader thread."""
         return await self._run(self._readers, work)
 
-    async def write(self, work: Callable[[App], T]) -> T:
-        """``work(app)`` on the writer thread, after every write submitted before it."""
+    async def write(self, work: Callable[[Service], T]) -> T:
+        """``work(service)`` on the writer thread, after every write submitted before it."""
         return await self._run(self._writer, work)
 
-    async def _run(self, pool: ThreadPoolExecutor, work: Callable[[App], T]) -> T:
+    async def _run(self, pool: ThreadPoolExecutor, work: Callable[[Service], T]) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(pool, functools.partial(self._call, work))
 
-    def _call(self, work: Callable[[App], T]) -> T:
-        app = self.app()
-        app.idempotency_key = app.expect_seq = None  # what a request before may have set
-        return work(app)
+    def _call(self, work: Callable[[Service], T]) -> T:
+        return work(self.service())
 
     def close(self) -> None:
-        """Wait for work under way; each connection closes with its thread's App."""
+        """Wait for work under way; each connection closes with its thread (a SQLite
+        connection is closed by the thread that opened it, or by the collector)."""
         self._writer.shutdown(wait=True)
         self._readers.shutdown(wait=True)
         with self._lock:
-            self._apps.clear()
+            self._services.clear()

@@ -62,6 +62,27 @@ def _get(summary: str, parameters: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+META_BODY = {
+    "type": "object",
+    "properties": {
+        "count": {"type": "integer", "minimum": 1},
+        "commands": {"type": "array", "items": {"type": "integer"}},
+        "seen": {"type": "integer", "description": "the head the caller saw"},
+    },
+}
+
+
+def _meta(summary: str) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": summary,
+            "parameters": RECORD_HEADERS,
+            "requestBody": {"content": {"application/json": {"schema": META_BODY}}},
+            "responses": RECORDED,
+        }
+    }
+
+
 def document(web: Web) -> dict[str, Any]:
     paths: dict[str, Any] = {
         "/api": _get("The campaign, its head, this client's access and CSRF token", []),
@@ -80,7 +101,7 @@ def document(web: Web) -> dict[str, Any]:
         "/api/actions": _get("The actions and queries the plugins offer, with schemas", []),
         "/api/commands": {
             "post": {
-                "summary": "Record a command typed as a batch line",
+                "summary": "A line of the command box: an action, a query, undo or redo",
                 "parameters": RECORD_HEADERS,
                 "requestBody": {
                     "required": True,
@@ -97,6 +118,8 @@ def document(web: Web) -> dict[str, Any]:
                 "responses": RECORDED,
             }
         },
+        "/api/undo": _meta("Undo the last commands, or the named ones"),
+        "/api/redo": _meta("Redo the last undone commands, or the named ones"),
         "/events": {
             "get": {
                 "summary": "Server-sent events: `head` with {campaign, seq} on every change",

@@ -12,9 +12,10 @@ import pluggy
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from ledger_web.calls import Call
 from ledger_web.ledgers import Ledgers
 from ledger_web.live import Hub
-from ledger_web.recording import ActionCall, CommandText, Outcome, Recorder
+from ledger_web.recording import Outcome, Recorder
 from ledger_web.security import Security
 
 
@@ -33,7 +34,7 @@ class Web:
     def __post_init__(self) -> None:
         self.ledgers = Ledgers(self.pm, self.database, self.campaign)
         self.hub = Hub(self.database, self.campaign, self.ledgers.registry)
-        self.recorder = Recorder(self.pm)
+        self.recorder = Recorder()
         folder = Path(str(files("ledger_web").joinpath("templates")))
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(folder),
@@ -43,14 +44,14 @@ class Web:
 
     async def record(
         self,
-        what: CommandText | ActionCall,
+        what: Call,
         *,
         key: str | None = None,
         expect_seq: int | None = None,
     ) -> Outcome:
         """Record ``what`` on the writer thread: the one path every route records through."""
         return await self.ledgers.write(
-            lambda app: self.recorder.record(app, what, key=key, expect_seq=expect_seq)
+            lambda service: self.recorder.record(service, what, key=key, expect_seq=expect_seq)
         )
 
     def render(

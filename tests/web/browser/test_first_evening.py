@@ -113,7 +113,7 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     )
     expect(hero_card(page, "Venia")).to_contain_text("Might 2 · Agility 3 · Will 4")
 
-    command(page, "step city")
+    command(page, "start_city_step")
     tap_for_hero(page, "Torrax", "damage", amount="2")
     expect(page.locator("#recorded")).to_contain_text("Torrax takes 2 damage")
     expect(hero_card(page, "Torrax").locator("svg.disk")).to_have_attribute(
@@ -129,7 +129,7 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
 
     # A refusal shows the rule's own words and records nothing.
     before = event_count(database)
-    command(page, "stamina spend Torrax 99")
+    command(page, "spend_stamina Torrax 99")
     expect(page.locator("#refusal")).to_contain_text("Torrax has only 8 unspent stamina")
     assert event_count(database) == before
 
@@ -195,12 +195,12 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
         "aria-label", "Venia: 7 unspent · 0 spent · 0 wound · 0 locked; unwounded side"
     )
 
-    command(page, "step journey")
-    command(page, "step scenario 1")
+    command(page, "start_journey_step")
+    command(page, "start_scenario_step 1")
     tap_for_hero(page, "Torrax", "damage", amount="4")
-    command(page, "stamina spend Torrax 1")
-    command(page, "condition add Torrax Bleeding")
-    command(page, "stamina lock Venia 2")
+    command(page, "spend_stamina Torrax 1")
+    command(page, "gain_condition Torrax Bleeding")
+    command(page, "lock_stamina Venia 2")
     expect(hero_card(page, "Torrax").locator("svg.disk")).to_have_attribute(
         "aria-label", "Torrax: 1 unspent · 3 spent · 6 wound · 0 locked; unwounded side"
     )
@@ -215,7 +215,7 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     screenshot(page, "party-print", full=True)
     page.emulate_media(media="screen")
     page.set_viewport_size(PHONE)
-    command(page, "scenario end --outcome S1")
+    command(page, "end_scenario --outcome S1")
 
     page.get_by_role("link", name="Time").click()
     screenshot(page, "timeline-phone")
@@ -247,7 +247,8 @@ def test_a_change_on_one_phone_shows_on_another_without_a_reload(
     first.goto("/")
     second.goto("/")
     command(
-        first, "hero add Kirra --might 2 --agility 3 --will 2 --taunt 4 --chips 8 --wounded-chips 4"
+        first,
+        "add_hero Kirra --might 2 --agility 3 --will 2 --taunt 4 --chips 8 --wounded-chips 4",
     )
     expect(hero_card(first, "Kirra")).to_be_visible()
     expect(hero_card(second, "Kirra")).to_be_visible()

@@ -2,13 +2,14 @@
 with its odds, the log, the timeline, a session told as a story, and the plots.
 
 Every recording form posts here and is recorded through the one recording function
-(``ledger_web.recording``): a structured action by name, or a command text as a batch line.
+(``ledger_web.recording``): a structured action by name, an undo or redo of what the page
+showed, or a line of the command box (``ledger_web.command_box``).
 A success sends the browser back to the page it came from (303); a refusal shows the rule's
 own message on that page, with nothing written."""
 
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import quote, urlencode
 
 from starlette.requests import Request
@@ -16,14 +17,16 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ledger.errors import LedgerError
-from ledger_cli.helpers import App
+from ledger.service import Service
+from ledger.views import to_json
+from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
 from ledger_web.pages import charts, forms, views
 from ledger_web.plots import line_chart
-from ledger_web.recording import ActionCall, CommandText, Outcome
+from ledger_web.recording import Outcome, refused
 from ledger_web.server import web_of
 
 PREFIX = "page_"  # route names: the API's routes have names too
-NOTICES = {"refusal": None, "recorded": None, "line": None}
+NOTICES = {"refusal": None, "recorded": None, "line": None, "answer": None}
 
 
 def _render(
@@ -54,16 +57,16 @@ def _at(request: Request) -> str | None:
     return at or None
 
 
-async def _read(request: Request, work: Callable[[App], Any]) -> Any:
+async def _read(request: Request, work: Callable[[Service], Any]) -> Any:
     return await web_of(request).ledgers.read(work)
 
 
-def _common(app: App, request: Request) -> dict[str, Any]:
+def _common(service: Service, request: Request) -> dict[str, Any]:
     """What every page shows: the campaign, its head, and what the form just sent recorded
     (``?recorded=SEQ``, where a recording form sends the browser back to)."""
-    campaign = app.campaign()
+    campaign = service.campaign()
     seq = request.query_params.get("recorded", "")
-    recorded = views.recorded(app, int(seq)) if seq.isdigit() else None
+    recorded = views.recorded(service, int(seq)) if seq.isdigit() else None
     return {"campaign": campaign.name, "head": campaign.head().seq, "recorded": recorded}
 
 
@@ -72,8 +75,8 @@ async def party(request: Request) -> Response:
 
 
 async def _party(request: Request, at: str | None, status: int = 200, **notice: Any) -> Response:
-    def work(app: App) -> dict[str, Any]:
-        return {**_common(app, request), **views.party(app, at)}
+    def work(service: Service) -> dict[str, Any]:
+        return {**_common(service, request), **views.party(service, at)}
 
     try:
         context = await _read(request, work)
@@ -81,7 +84,7 @@ async def _party(request: Request, at: str | None, status: int = 200, **notice: 
         if at is None:
             raise
         context = await _read(
-            request, lambda app: {**_common(app, request), **views.party(app, None)}
+            request, lambda service: {**_common(service, request), **views.party(service, None)}
         )
         context["refusal"] = error.worded({})
         status = 404
@@ -102,9 +105,14 @@ async def hero(request: Request) -> Response:
     name = request.path_params["name"]
     at = _at(request)
 
-    def work(app: App) -> dict[str, Any]:
-        seq, state = app.state(at)
-        return {**_common(app, request), **views.hero_card(state, name), "state": state, "seq": seq}
+    def work(service: Service) -> dict[str, Any]:
+        seq, state = service.state(at)
+        return {
+            **_common(service, request),
+            **views.hero_card(state, name),
+            "state": state,
+            "seq": seq,
+        }
 
     context = await _read(request, work)
     return _render(
@@ -120,8 +128,8 @@ async def actions(request: Request) -> Response:
     back to the party page."""
     name = request.query_params.get("hero") or None
 
-    def work(app: App) -> dict[str, Any]:
-        return {**_common(app, request), **views.actions(app, name)}
+    def work(service: Service) -> dict[str, Any]:
+        return {**_common(service, request), **views.actions(service, name)}
 
     context = await _read(request, work)
     context["dice"] = {"faces": _faces(context["dice"])}
@@ -137,8 +145,8 @@ async def check(request: Request) -> Response:
     roll (the registered odds query); then tap the faces, or let the ledger roll."""
     values = dict(request.query_params)
 
-    def work(app: App) -> dict[str, Any]:
-        return {**_common(app, request), **views.check(app, values)}
+    def work(service: Service) -> dict[str, Any]:
+        return {**_common(service, request), **views.check(service, values)}
 
     context = await _read(request, work)
     context["dice"] = {"faces": _faces(context["dice"])}
@@ -148,8 +156,8 @@ async def check(request: Request) -> Response:
 async def log(request: Request) -> Response:
     filters = {k: v for k, v in request.query_params.items() if v.strip()}
 
-    def work(app: App) -> dict[str, Any]:
-        return {**_common(app, request), **views.log(app, filters)}
+    def work(service: Service) -> dict[str, Any]:
+        return {**_common(service, request), **views.log(service, filters)}
 
     context = await _read(request, work)
     return _render(
@@ -158,8 +166,8 @@ async def log(request: Request) -> Response:
 
 
 async def timeline(request: Request) -> Response:
-    def work(app: App) -> dict[str, Any]:
-        return {**_common(app, request), "points": views.timeline(app)}
+    def work(service: Service) -> dict[str, Any]:
+        return {**_common(service, request), "points": views.timeline(service)}
 
     context = await _read(request, work)
     return _render(
@@ -170,8 +178,12 @@ async def timeline(request: Request) -> Response:
 async def story(request: Request) -> Response:
     number = int(request.path_params["number"])
 
-    def work(app: App) -> dict[str, Any]:
-        return {**_common(app, request), "moments": views.story(app, number), "number": number}
+    def work(service: Service) -> dict[str, Any]:
+        return {
+            **_common(service, request),
+            "moments": views.story(service, number),
+            "number": number,
+        }
 
     context = await _read(request, work)
     return _render(
@@ -180,8 +192,8 @@ async def story(request: Request) -> Response:
 
 
 async def plots(request: Request) -> Response:
-    def work(app: App) -> dict[str, Any]:
-        return {**_common(app, request), "plots": charts.all_plots(app)}
+    def work(service: Service) -> dict[str, Any]:
+        return {**_common(service, request), "plots": charts.all_plots(service)}
 
     context = await _read(request, work)
     return _render(
@@ -193,7 +205,7 @@ async def plots(request: Request) -> Response:
 
 async def plot_data(request: Request) -> Response:
     key, suffix = request.path_params["key"], request.path_params["format"]
-    found = await _read(request, lambda app: charts.one_plot(app, key))
+    found = await _read(request, lambda service: charts.one_plot(service, key))
     if found is None:
         return PlainTextResponse(f"no plot named {key!r}", status_code=404)
     if suffix == "csv":
@@ -233,9 +245,7 @@ async def _after(
     return RedirectResponse(f"{_back(form)}?{query}", status_code=303)
 
 
-async def _record(
-    request: Request, what: ActionCall | CommandText, form: dict[str, str]
-) -> Outcome:
+async def _record(request: Request, what: Call, form: dict[str, str]) -> Outcome:
     key = form.get("idempotency_key") or None
     return await web_of(request).record(what, key=key)
 
@@ -253,21 +263,43 @@ async def record(request: Request) -> Response:
 
 
 async def command(request: Request) -> Response:
-    """A command text, read as a batch line."""
+    """A line of the command box; a query's answer shows on the party page."""
     form = await _form(request)
     line = form.get("line", "")
     outcome = await _record(request, CommandText(line), form)
+    if outcome.ok and not _recorded(outcome):
+        return await _party(request, None, answer=to_json(outcome.body), line=line)
     return await _after(request, form, outcome, line)
 
 
+def _recorded(outcome: Outcome) -> bool:
+    return isinstance(outcome.body, dict) and "events" in outcome.body
+
+
 async def undo(request: Request) -> Response:
-    form = await _form(request)
-    return await _after(request, form, await _record(request, CommandText("undo"), form))
+    """The Undo button: it sends the command its label names (undone once: a second tap,
+    or a tap after another device undid it, is refused saying it is no longer in effect)."""
+    return await _meta(request, "undo")
 
 
 async def redo(request: Request) -> Response:
+    """The Redo button: it sends the head the page showed (refused, saying what was recorded
+    since, when the campaign moved on)."""
+    return await _meta(request, "redo")
+
+
+async def _meta(request: Request, verb: Literal["undo", "redo"]) -> Response:
     form = await _form(request)
-    return await _after(request, form, await _record(request, CommandText("redo"), form))
+    command, seen = form.get("command", "").strip(), form.get("seen", "").strip()
+    if not (command.isdigit() or not command) or not (seen.isdigit() or not seen):
+        outcome = refused(400, f"{verb}: command and seen are seqs (whole numbers)")
+        return await _after(request, form, outcome)
+    what = MetaCall(
+        verb=verb,
+        commands=(int(command),) if command else (),
+        seen=int(seen) if seen else None,
+    )
+    return await _after(request, form, await _record(request, what, form))
 
 
 def _page(handler: Callable[[Request], Awaitable[Response]]) -> Callable[..., Any]:

@@ -13,7 +13,7 @@ import msgspec
 
 from ledger.errors import LedgerError
 from ledger.model import META_TYPES, CampaignState
-from ledger_cli.helpers import App
+from ledger.service import Service
 from ledger_web.plots import Plot, Series
 
 SAMPLES = 200  # states read for the plots over time; a long campaign is sampled evenly
@@ -21,9 +21,9 @@ LUCK_QUERY = "dice_luck"
 CHANCES_QUERY = "check_chances"
 
 
-def _sampled(app: App) -> list[tuple[int, CampaignState]]:
+def _sampled(service: Service) -> list[tuple[int, CampaignState]]:
     """The state after each command in effect (evenly sampled beyond SAMPLES)."""
-    campaign = app.campaign()
+    campaign = service.campaign()
     reverted = campaign.history().reverted()
     ends: list[int] = []
     for row in campaign.store.rows(campaign.name):  # nothing decoded: the rows say enough
@@ -50,19 +50,19 @@ def _per_hero(
     return series
 
 
-def _query(app: App, name: str) -> list[Any] | None:
-    catalogue = app.registry.actions
+def _query(service: Service, name: str) -> list[Any] | None:
+    catalogue = service.registry.actions
     if name not in catalogue.names():
         return None
     try:
-        answer = catalogue.get(name)(app.campaign().game())
+        answer = catalogue.get(name)(service.campaign().game())
     except LedgerError:
         return None
     return list(answer)
 
 
-def luck_plot(app: App) -> Plot | None:
-    points = _query(app, LUCK_QUERY)
+def luck_plot(service: Service) -> Plot | None:
+    points = _query(service, LUCK_QUERY)
     if points is None:
         return None
     names = list(dict.fromkeys(p.hero for p in points))
@@ -81,8 +81,8 @@ def luck_plot(app: App) -> Plot | None:
     )
 
 
-def chances_plot(app: App) -> Plot | None:
-    chances = _query(app, CHANCES_QUERY)
+def chances_plot(service: Service) -> Plot | None:
+    chances = _query(service, CHANCES_QUERY)
     if chances is None:
         return None
     won, expected = 0, 0.0
@@ -102,8 +102,8 @@ def chances_plot(app: App) -> Plot | None:
     )
 
 
-def all_plots(app: App) -> list[Plot]:
-    states = _sampled(app)
+def all_plots(service: Service) -> list[Plot]:
+    states = _sampled(service)
     plots = [
         Plot(
             "stamina",
@@ -128,12 +128,12 @@ def all_plots(app: App) -> list[Plot]:
             _per_hero(states, lambda h: len(h.items), ""),
         ),
     ]
-    plots += [plot for plot in (luck_plot(app), chances_plot(app)) if plot is not None]
+    plots += [plot for plot in (luck_plot(service), chances_plot(service)) if plot is not None]
     return plots
 
 
-def one_plot(app: App, key: str) -> Plot | None:
-    return next((plot for plot in all_plots(app) if plot.key == key), None)
+def one_plot(service: Service, key: str) -> Plot | None:
+    return next((plot for plot in all_plots(service) if plot.key == key), None)
 
 
 def as_json(plot: Plot) -> bytes:

@@ -8,7 +8,7 @@ import math
 from markupsafe import Markup, escape
 
 from ledger.model import Hero
-from ledger_cli.helpers import output
+from ledger.views import stamina_text
 
 SIZE = 120
 RADIUS = 44
@@ -33,7 +33,7 @@ def counts(hero: Hero) -> dict[str, int]:
 
 def summary(hero: Hero) -> str:
     side = "wounded side" if hero.status != "normal" else "unwounded side"
-    return f"{hero.name}: {output.stamina_text(hero.stamina)}; {side}"
+    return f"{hero.name}: {stamina_text(hero.stamina)}; {side}"
 
 
 def disk_svg(hero: Hero) -> Markup:

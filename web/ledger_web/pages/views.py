@@ -1,38 +1,40 @@
-"""What each page shows, read on a worker thread (``Ledgers.read`` gives the App): plain
-values for the templates. Nothing here writes."""
+"""What each page shows, read on a worker thread (``Ledgers.read`` gives the thread's
+Service): plain values for the templates. Nothing here writes."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-from ledger.campaign import LogQuery, Point, diff_states, session_moments
+from ledger.campaign import LogQuery, Point, diff_states, session_moments, step_text
 from ledger.campaign import timeline as campaign_timeline
 from ledger.errors import LedgerError
 from ledger.model import CampaignState
-from ledger_cli.helpers import App, output
+from ledger.service import Service
+from ledger.views import log_json
 from ledger_web import intents
 from ledger_web.pages import forms
 from ledger_web.pages.disk import disk_svg, summary
 
 
-def registered(app: App) -> dict[str, Callable[..., Any]]:
-    catalogue = app.registry.actions
+def registered(service: Service) -> dict[str, Callable[..., Any]]:
+    catalogue = service.registry.actions
     return {name: catalogue.get(name) for name in catalogue.names()}
 
 
-def action_forms(app: App) -> dict[str, forms.ActionForm]:
-    return forms.action_forms(registered(app))
+def action_forms(service: Service) -> dict[str, forms.ActionForm]:
+    return forms.action_forms(registered(service))
 
 
-def party(app: App, at: str | None) -> dict[str, Any]:
+def party(service: Service, at: str | None) -> dict[str, Any]:
     """The party page: the state now, or at ``at`` (read-only, with a diff against now)."""
-    campaign = app.campaign()
+    campaign = service.campaign()
     head = campaign.head().seq
-    seq, state = app.state(at)
+    seq, state = service.state(at)
     then = at is not None and seq != head
     diff = diff_states(state, campaign.state()).lines() if then else []
-    all_forms = action_forms(app)
+    all_forms = action_forms(service)
     return {
         "state": state,
         "seq": seq,
@@ -40,23 +42,23 @@ def party(app: App, at: str | None) -> dict[str, Any]:
         "at": at if then else None,
         "then": then,
         "diff": diff,
-        "step": output.step_text(state),
+        "step": step_text(state.step),
         "heroes": [hero_card(state, name) for name in state.heroes],
         "forms": all_forms,
         "party_actions": [
             form for form in all_forms.values() if not form.query and form.hero_field is None
         ],
-        "undo": last_command(app),
-        "redo": next_redo(app),
-        "dice": dice_faces(app, state),
+        "undo": last_command(service),
+        "redo": next_redo(service),
+        "dice": dice_faces(service, state),
     }
 
 
-def actions(app: App, hero: str | None) -> dict[str, Any]:
+def actions(service: Service, hero: str | None) -> dict[str, Any]:
     """The recording forms for ``hero`` (the actions that take a Hero), or for the party."""
-    state = app.campaign().state()
+    state = service.campaign().state()
     name = state.hero(hero).name if hero is not None else None
-    found = action_forms(app).values()
+    found = action_forms(service).values()
     chosen = [f for f in found if f.quick] if name else [f for f in found if not f.query]
     if name is None:
         chosen = [f for f in chosen if f.hero_field is None]
@@ -64,7 +66,7 @@ def actions(app: App, hero: str | None) -> dict[str, Any]:
         "hero": name,
         "forms": chosen,
         "heroes": list(state.heroes),
-        "dice": dice_faces(app, state),
+        "dice": dice_faces(service, state),
     }
 
 
@@ -73,10 +75,10 @@ def hero_card(state: CampaignState, name: str) -> dict[str, Any]:
     return {"hero": hero, "disk": disk_svg(hero), "summary": summary(hero)}
 
 
-def dice_faces(app: App, state: CampaignState) -> dict[str, tuple[str, ...]]:
+def dice_faces(service: Service, state: CampaignState) -> dict[str, tuple[str, ...]]:
     """The faces of each die in force, for tapping what real dice show (one of each)."""
     try:
-        dice = state.dice or app.registry.default_dice()
+        dice = state.dice or service.registry.default_dice()
     except LedgerError:
         return {"action": (), "reaction": ()}
     return {
@@ -85,30 +87,42 @@ def dice_faces(app: App, state: CampaignState) -> dict[str, tuple[str, ...]]:
     }
 
 
-def last_command(app: App) -> str | None:
-    """What the undo button would revert, in words (the core's preview of an undo)."""
+@dataclass(frozen=True)
+class Undo:
+    """What the undo button reverts: the command (its first event's seq, which the button
+    sends, so that it undoes what it names or is refused) and its events in words."""
+
+    command: int
+    text: str
+
+
+def last_command(service: Service) -> Undo | None:
+    """What the undo button would revert (the core's preview of an undo)."""
     try:
-        preview = app.campaign().undo_preview(1)
+        preview = service.campaign().undo_preview(1)
     except LedgerError:
         return None
-    return "; ".join(entry.description for entry in preview) or None
+    if not preview:
+        return None
+    text = "; ".join(entry.description for entry in preview)
+    return Undo(command=preview[0].row.command, text=text)
 
 
-def next_redo(app: App) -> str | None:
+def next_redo(service: Service) -> str | None:
     """What the redo button would bring back, in words (the core's preview of a redo)."""
     try:
-        preview = app.campaign().redo_preview(1)
+        preview = service.campaign().redo_preview(1)
     except LedgerError:
         return None
     return "; ".join(entry.description for entry in preview) or None
 
 
-def timeline(app: App) -> list[Point]:
+def timeline(service: Service) -> list[Point]:
     """Every step's start and every session's, in order, each with its REF (the core's)."""
-    return campaign_timeline(app.campaign())
+    return campaign_timeline(service.campaign())
 
 
-def log(app: App, filters: dict[str, str]) -> dict[str, Any]:
+def log(service: Service, filters: dict[str, str]) -> dict[str, Any]:
     """The log, latest first, as the core's filters keep it (a filter it refuses shows why)."""
     query = LogQuery(
         hero=filters.get("hero"),
@@ -117,10 +131,10 @@ def log(app: App, filters: dict[str, str]) -> dict[str, Any]:
         session=int(filters["session"]) if filters.get("session", "").isdigit() else None,
         undone=bool(filters.get("undone")),
     )
-    campaign = app.campaign()
+    campaign = service.campaign()
     refusal = None
     try:
-        entries = [output.log_json(entry) for entry in campaign.log(query)]
+        entries = [log_json(entry) for entry in service.entries(query)]
     except LedgerError as error:
         entries, refusal = [], error.worded({})
     return {
@@ -130,9 +144,9 @@ def log(app: App, filters: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def recorded(app: App, command: int) -> str | None:
+def recorded(service: Service, command: int) -> str | None:
     """What the command at seq ``command`` recorded, in words."""
-    told = [e.description for e in app.campaign().log() if e.row.command == command]
+    told = [e.description for e in service.campaign().log() if e.row.command == command]
     return f"#{command} " + "; ".join(told) if told else None
 
 
@@ -141,29 +155,29 @@ ABILITIES = ("might", "agility", "will")  # the core Hero's abilities
 
 
 def _odds(
-    app: App, all_forms: dict[str, forms.ActionForm], values: dict[str, str]
+    service: Service, all_forms: dict[str, forms.ActionForm], values: dict[str, str]
 ) -> tuple[Any, str | None]:
     """The registered odds query's answer for the check ``values`` describe, or why not."""
-    catalogue = app.registry.actions
+    catalogue = service.registry.actions
     if ODDS_QUERY not in catalogue.names() or ODDS_QUERY not in all_forms:
         return None, None
     query = catalogue.get(ODDS_QUERY)
     try:
         given = forms.intent_from_form(all_forms[ODDS_QUERY], values)
         intent = intents.intent_of(query, given, strict=False)
-        return query(app.campaign().game(), **intent), None
+        return query(service.campaign().game(), **intent), None
     except LedgerError as error:
         return None, error.worded({})
     except msgspec.ValidationError as error:
         return None, str(error)
 
 
-def check(app: App, values: dict[str, str]) -> dict[str, Any]:
+def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
     """The check page: the odds of the check described by ``values`` (hero, ability, target
     and what is declared), asked of the registered odds query, and every action that rolls
     (a faces field), the one that fits the check first."""
-    state = app.campaign().state()
-    all_forms = action_forms(app)
+    state = service.campaign().state()
+    all_forms = action_forms(service)
     rolling = [f for f in all_forms.values() if f.field("roll") and not f.query]
     rolling.sort(key=lambda f: not (f.field("ability") and f.field("target")))
     if state.group_check is not None:  # a group check is open: its roll (needs only the
@@ -171,7 +185,7 @@ def check(app: App, values: dict[str, str]) -> dict[str, Any]:
         rolling.sort(key=lambda f: any(x.required and x.name != "hero" for x in f.fields))
     odds, refusal = None, None
     if values.get("hero") and values.get("ability") and values.get("target"):
-        odds, refusal = _odds(app, all_forms, values)
+        odds, refusal = _odds(service, all_forms, values)
     return {
         "state": state,
         "heroes": list(state.heroes),
@@ -181,7 +195,7 @@ def check(app: App, values: dict[str, str]) -> dict[str, Any]:
         "odds_refusal": refusal,
         "rolling": rolling,
         "next_hero": state.group_check.next_to_roll() if state.group_check else None,
-        "dice": dice_faces(app, state),
+        "dice": dice_faces(service, state),
     }
 
 
@@ -190,14 +204,14 @@ def _changes(before: CampaignState, after: CampaignState) -> list[str]:
     return [] if changed.empty else changed.lines()
 
 
-def story(app: App, number: int) -> list[dict[str, Any]]:
+def story(service: Service, number: int) -> list[dict[str, Any]]:
     """A session as a story: each event in words, and what it changed."""
     told = []
-    for moment in session_moments(app.campaign(), number):
+    for moment in session_moments(service.campaign(), number):
         told.append(
             {
                 "seq": moment.row.seq,
-                "step": output.step_text(moment.before),
+                "step": step_text(moment.before.step),
                 "text": moment.description,
                 "reverted": moment.reverted,
                 "changes": [] if moment.reverted else _changes(moment.before, moment.after),
