@@ -22,6 +22,7 @@ def new(app: App, name: str, as_json: bool) -> None:
       campaign-ledger campaign new "Moonsilver"
     """
     created = app.ledger(create=True).create_campaign(name)
+    app.wrote(f"recorded as #1 (campaign {created.name!r} created)")
     if as_json:
         click.echo(output.to_json({"campaign": created.name, "database": str(app.path)}))
     else:
@@ -108,6 +109,7 @@ def rename(app: App, old: str, new_name: str) -> None:
       campaign-ledger campaign rename "Moonsilver" "Moonsilver (Tuesdays)"
     """
     info = app.ledger().rename_campaign(old, new_name)
+    app.wrote(f"campaign {old!r} renamed {info.name!r}")
     app.forget_used()
     click.echo(printable(f"Campaign {old!r} is now called {info.name!r}"))
 
@@ -128,6 +130,7 @@ def use(app: App, name: str | None, clear: bool) -> None:
     if clear or name is None:
         if clear:
             app.service.choose(None)
+            app.wrote("the campaign choice forgotten")
             click.echo(f"No campaign is chosen for {app.path} any more")
             return
         chosen = app.service.chosen_stored()
@@ -144,6 +147,7 @@ def use(app: App, name: str | None, clear: bool) -> None:
             f"campaign {info.name!r} is archived; `campaign unarchive` it first"
         )
     app.service.choose(info.stored)
+    app.wrote(f"campaign {info.name!r} chosen")
     click.echo(printable(f"Later commands on {app.path} use campaign {info.name!r}"))
 
 
@@ -159,6 +163,7 @@ def archive(app: App, name: str) -> None:
       campaign-ledger campaign archive "Moonsilver"
     """
     info = app.ledger().archive_campaign(name)
+    app.wrote(f"campaign {info.name!r} archived")
     if app.service.chosen_stored() == info.stored:
         app.service.choose(None)
     app.forget_used()
@@ -171,6 +176,7 @@ def archive(app: App, name: str) -> None:
 def unarchive(app: App, name: str) -> None:
     """Show archived campaign NAME again."""
     info = app.ledger().archive_campaign(name, archived=False)
+    app.wrote(f"campaign {info.name!r} listed again")
     app.forget_used()
     click.echo(printable(f"Campaign {info.name!r} is listed again"))
 
@@ -197,6 +203,7 @@ def fork(app: App, new_name: str, origin: str, at: str, as_json: bool) -> None:
       campaign-ledger campaign fork "What if" --from "Moonsilver" --at scenario-4
     """
     forked = fork_campaign(app.ledger(), new_name, origin, at)
+    app.wrote(f"campaign {forked.name!r} forked")
     info = app.ledger().info(forked.name)
     assert info.origin is not None
     data = {"campaign": forked.name, "from": origin, "event": info.origin.seq}
