@@ -133,11 +133,6 @@ class App:
         self.ledger()
         return self.service.campaign()
 
-    def forget_used(self) -> None:
-        """`campaign use` chose again, or a campaign was renamed: read the choice again."""
-        for service in self._services.values():
-            service.forget_chosen()
-
     def state(self, at: str | None = None) -> tuple[int, CampaignState]:
         """The state at a point a player named (default: now), and that point's seq."""
         self.ledger()
