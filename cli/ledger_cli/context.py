@@ -37,7 +37,13 @@ class App:
     for the ledger file and campaign the options chose. ``do(action, **intent)`` decides,
     records and shows; ``perform`` records without showing; ``state(at)`` and ``game(at)``
     read. Commands receive it with ``pass_app``; the deciding, the recording and its retry
-    policy are the service's."""
+    policy are the service's.
+
+    The App also keeps the command's commit boundary (``ledger_cli.boundary``): ``do``,
+    ``perform``, ``record``, ``undo`` and ``redo`` note what they committed, so that an error
+    after it (a full disk while showing it) says "recorded as #N", never "nothing was
+    written". A command that writes another way says so with ``wrote_events(recorded)`` or
+    ``wrote("campaign 'Moon' renamed")`` once it has."""
 
     pm: pluggy.PluginManager
     database: Path | None = None
@@ -76,7 +82,7 @@ class App:
         """A command (or a batch's line) starts: it has committed nothing yet."""
         self.committed, self.last_recorded = None, None
 
-    def recorded(self, recorded: Recorded) -> Recorded:
+    def wrote_events(self, recorded: Recorded) -> Recorded:
         """Note that ``recorded`` is committed: an error from here on says so."""
         self.last_recorded = recorded
         self.wrote(f"recorded as #{recorded.rows[0].command}")
@@ -160,14 +166,14 @@ class App:
             expected_seq=self.expect_seq,
             **intent,
         )
-        return self.recorded(recorded)
+        return self.wrote_events(recorded)
 
     def record(self, *events: Event, as_json: bool = False) -> Recorded:
         self.ledger()
         recorded = self.service.record(
             events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
         )
-        show_recorded(self.recorded(recorded), as_json)
+        show_recorded(self.wrote_events(recorded), as_json)
         return recorded
 
     def undo(
@@ -183,7 +189,7 @@ class App:
             expected_seq=self.expect_seq,
             idempotency_key=self.idempotency_key,
         )
-        return self.recorded(recorded)
+        return self.wrote_events(recorded)
 
     def redo(self, count: int = 1, commands: Sequence[int] = ()) -> Recorded:
         """Bring back the last ``count`` undone commands (or ``commands``), showing nothing."""
@@ -194,7 +200,7 @@ class App:
             expected_seq=self.expect_seq,
             idempotency_key=self.idempotency_key,
         )
-        return self.recorded(recorded)
+        return self.wrote_events(recorded)
 
     def close_ledger(self, path: Path) -> None:
         """Close the ledger file at ``path`` if this App opened it."""
