@@ -15,6 +15,7 @@ import click
 
 from ledger.storage import GroupCommit, NotDurable
 from ledger.text import printable
+from ledger_cli import boundary
 from ledger_cli.context import App
 
 
@@ -47,6 +48,10 @@ class Acknowledgements:
         self.group: GroupCommit | None = None
         self.started = False
         self.held: list[tuple[int, str]] = []  # line, text
+        # Standard output's reader has gone, or writing to it failed (why): the lines run
+        # on, unshown.
+        self.closed = False
+        self.failed: str | None = None
         self.since = 0.0  # when the first held line was held
         self.output = io.StringIO()  # what the lines held printed
         self.stdout = sys.stdout  # where the outputs go once acknowledged
@@ -89,8 +94,21 @@ class Acknowledgements:
                 self.held.clear()  # never acknowledged
                 self._take()
                 raise click.ClickException(f"line {number}: {printable(text)}\n{error}") from None
-        click.echo(self._take(), nl=False, file=self.stdout)
-        self.held.clear()
+        shown = self._take()
+        held, self.held = self.held, []
+        if self.closed or self.failed is not None or not shown:
+            return
+        try:
+            click.echo(shown, nl=False, file=self.stdout)
+        except OSError as error:
+            # The lines are recorded: the batch runs on, unshown (a line's refusal still
+            # stops it), and ends saying why nothing more was shown.
+            if boundary.closed_pipe(error):
+                self.closed = True  # `batch FILE | head -1`
+            else:
+                first = held[0][0] if held else 0
+                self.failed = f"from line {first} on: {type(error).__name__}: {error}"
+            boundary.silence_stdout(self.stdout)
 
     def _take(self) -> str:
         """What the lines held printed, taken out of the buffer."""

@@ -16,6 +16,7 @@ from ledger.hosting import PLUGINS_DIR_ENV, get_plugin_manager
 from ledger.service import CAMPAIGN_ENV
 from ledger.storage import sqlite3
 from ledger.text import printable
+from ledger_cli import boundary
 from ledger_cli.completion import complete_campaign
 from ledger_cli.context import DATABASE_ENV, App
 from ledger_cli.crashes import DEBUG_ENV, crash_message, show_traceback
@@ -96,42 +97,72 @@ class LedgerGroup(LazyGroup):
             raise _printable(error) from None
         except ValueError as error:
             raise _nul(error) from None
+        except OSError as error:  # --help shown to a closed pipe
+            if not boundary.closed_pipe(error):
+                raise
+            boundary.quiet_exit()
 
     def invoke(self, ctx: click.Context) -> Any:
         return guarded(ctx, lambda: super(LedgerGroup, self).invoke(ctx))
 
 
 def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
-    """Run a command (``attempt``) with the ledger's error handling. A race lost to another
-    writer was decided again by the service (``ledger.campaign.retried``); a conflict that
-    reaches here is final (the user's --expect-seq, or races lost every time)."""
+    """Run a command (``attempt``) with the ledger's error handling, on either side of its
+    commit (``ledger_cli.boundary``): a closed standard output ends it quietly; an error
+    after the commit says what was recorded; one before it, that nothing was written. A race
+    lost to another writer was decided again by the service (``ledger.campaign.retried``); a
+    conflict that reaches here is final (the user's --expect-seq, or races lost every time)."""
     try:
         return attempt()
-    except ConflictError as error:
-        raise click.ClickException(str(error)) from None
-    except click.UsageError as error:
-        raise _printable(error) from None
-    except ValueError as error:
+    except Exception as error:
+        if _exiting(error):
+            raise  # ctx.exit(), --help
+        if boundary.closed_pipe(error):
+            boundary.quiet_exit()
+        app = ctx.obj if isinstance(ctx.obj, App) else None
+        if app is not None and app.committed is not None:
+            if _debugging(ctx) and not isinstance(error, click.ClickException):
+                show_traceback(error)
+            raise boundary.after_commit(app.committed, error, app.pm, path=app.path) from None
+        raise _before_commit(ctx, error) from None
+
+
+def _before_commit(ctx: click.Context, error: Exception) -> Exception:
+    """``error``, raised before the command committed anything, as the command says it."""
+    if isinstance(error, ConflictError):
+        return click.ClickException(str(error))
+    if isinstance(error, click.UsageError):
+        return _printable(error)
+    if isinstance(error, ValueError) and not isinstance(error, UnicodeError):
         nul = _nul(error)
-        raise (_crashed(ctx, error) if nul is error else nul) from None
-    except OutOfRange as error:  # a number the command cannot take: a usage error
+        return _crashed(ctx, error) if nul is error else nul
+    if isinstance(error, OutOfRange):  # a number the command cannot take: a usage error
         running = ctx.meta.get(RUNNING, ctx)
-        raise click.UsageError(error.worded(said(ctx)), running) from None
-    except LedgerError as error:  # its fields as the running command writes them
+        return click.UsageError(error.worded(said(ctx)), running)
+    if isinstance(error, LedgerError):  # its fields as the running command writes them
         if error.__cause__ is not None and _debugging(ctx):  # a plugin's failure
             show_traceback(error)
-        raise click.ClickException(error.worded(said(ctx))) from None
-    except sqlite3.Error as error:
+        return click.ClickException(error.worded(said(ctx)))
+    if isinstance(error, sqlite3.Error):
         where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
-        raise click.ClickException(
+        return click.ClickException(
             f"the ledger database{where} failed: {error}; nothing was written"
-        ) from None
-    except (click.ClickException, click.Abort):
-        raise
-    except Exception as error:  # a bug, most often a plugin's: named, no traceback
-        if type(error).__module__.startswith("click."):
-            raise  # ctx.exit()'s Exit
-        raise _crashed(ctx, error) from None
+        )
+    if isinstance(error, click.ClickException | click.Abort):
+        return error
+    if boundary.output_error(error):  # the terminal's or the disk's, not a plugin's
+        return click.ClickException(boundary.output_failed(None, error))
+    text = boundary.undecodable(error)
+    if text is not None:  # the shell's text, not a plugin's fault
+        return click.ClickException(f"{boundary.not_utf8(text)}; nothing was written")
+    return _crashed(ctx, error)  # a bug, most often a plugin's: named, no traceback
+
+
+def _exiting(error: Exception) -> bool:
+    """Whether ``error`` is click's way to end a command early (``ctx.exit()``'s Exit)."""
+    return type(error).__module__.startswith("click.") and not isinstance(
+        error, click.ClickException | click.Abort
+    )
 
 
 def _crashed(ctx: click.Context, error: Exception) -> click.ClickException:
@@ -238,6 +269,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
             app = ctx.obj = App(pm)
             ctx.call_on_close(app.close)
         app.warn_plugins(problems)  # once each: a batch's lines share the App
+        app.begin()  # a command (or a batch's line) starts: nothing committed yet
         app.database, app.campaign_name = database, campaign_name
         app.idempotency_key, app.expect_seq = idempotency_key, expect_seq
         app.debug = app.debug or debug
@@ -277,8 +309,26 @@ def main() -> None:
     app = App(pm)
     try:
         build_cli(app.pm).main(obj=app, prog_name="campaign-ledger")
+    except SystemExit as ended:
+        raise SystemExit(_flushed(app, ended.code)) from None
     finally:
         app.close()
         # The process ends: interpreter shutdown would run the cycle collector over every
         # object several times (20-30 ms of each command); frozen ones it skips.
         gc.freeze()
+
+
+def _flushed(app: App, code: str | int | None) -> str | int | None:
+    """The exit status once what is still buffered for standard output is written (a
+    plugin's ``print``): here, not at interpreter exit, where a closed pipe or a full disk
+    would print a traceback (``ledger_cli.boundary``)."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        if boundary.closed_pipe(error):
+            boundary.silence_stdout()
+            return boundary.CLOSED_PIPE
+        boundary.silence_stdout()
+        click.echo(f"Error: {boundary.output_failed(app.committed, error)}", err=True)
+        return 1
+    return code

@@ -2,7 +2,7 @@
 
 import functools
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -37,7 +37,13 @@ class App:
     for the ledger file and campaign the options chose. ``do(action, **intent)`` decides,
     records and shows; ``perform`` records without showing; ``state(at)`` and ``game(at)``
     read. Commands receive it with ``pass_app``; the deciding, the recording and its retry
-    policy are the service's."""
+    policy are the service's.
+
+    The App also keeps the command's commit boundary (``ledger_cli.boundary``): ``do``,
+    ``perform``, ``record``, ``undo`` and ``redo`` note what they committed, so that an error
+    after it (a full disk while showing it) says "recorded as #N", never "nothing was
+    written". A command that writes another way says so with ``wrote_events(recorded)`` or
+    ``wrote("campaign 'Moon' renamed")`` once it has."""
 
     pm: pluggy.PluginManager
     database: Path | None = None
@@ -46,6 +52,11 @@ class App:
     expect_seq: int | None = None
     asks: bool = True  # a command may ask on a terminal; a batch's lines never do
     debug: bool = False  # --debug: a crash shows its traceback
+    # The commit boundary (ledger_cli.boundary): what this command (or batch line) committed,
+    # in the words of an error after it ("recorded as #12"); None until it commits.
+    committed: str | None = None
+    last_recorded: Recorded | None = None  # what the service last recorded for it
+    commits_later: bool = False  # a batch's one transaction (--dry-run, --atomic) holds them
     _registry: Registry | None = None
     _services: dict[Path, Service] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
@@ -66,6 +77,21 @@ class App:
             if problem not in self._warned:
                 self._warned.add(problem)
                 click.echo(f"Warning: {printable(problem)}", err=True)
+
+    def begin(self) -> None:
+        """A command (or a batch's line) starts: it has committed nothing yet."""
+        self.committed, self.last_recorded = None, None
+
+    def wrote_events(self, recorded: Recorded) -> Recorded:
+        """Note that ``recorded`` is committed: an error from here on says so."""
+        self.last_recorded = recorded
+        self.wrote(f"recorded as #{recorded.rows[0].command}")
+        return recorded
+
+    def wrote(self, what: str) -> None:
+        """Note a write that is not an event (``what``: "campaign 'Moon' renamed")."""
+        if not self.commits_later:
+            self.committed = printable(what)
 
     @property
     def path(self) -> Path:
@@ -113,11 +139,6 @@ class App:
         self.ledger()
         return self.service.campaign()
 
-    def forget_used(self) -> None:
-        """`campaign use` chose again, or a campaign was renamed: read the choice again."""
-        for service in self._services.values():
-            service.forget_chosen()
-
     def state(self, at: str | None = None) -> tuple[int, CampaignState]:
         """The state at a point a player named (default: now), and that point's seq."""
         self.ledger()
@@ -139,20 +160,47 @@ class App:
         """Decide ``action`` for ``intent`` and record its events, showing nothing: for a
         command that renders what it recorded in its own way (a check's total, as JSON)."""
         self.ledger()
-        return self.service.do(
+        recorded = self.service.do(
             action,
             idempotency_key=self.idempotency_key,
             expected_seq=self.expect_seq,
             **intent,
         )
+        return self.wrote_events(recorded)
 
     def record(self, *events: Event, as_json: bool = False) -> Recorded:
         self.ledger()
         recorded = self.service.record(
             events, expected_seq=self.expect_seq, idempotency_key=self.idempotency_key
         )
-        show_recorded(recorded, as_json)
+        show_recorded(self.wrote_events(recorded), as_json)
         return recorded
+
+    def undo(
+        self, count: int = 1, commands: Sequence[int] = (), seen: int | None = None
+    ) -> Recorded:
+        """Undo the last ``count`` commands in effect (or ``commands``), showing nothing;
+        ``seen``: the head the player saw (a preview), refused if the campaign moved on."""
+        self.ledger()
+        recorded = self.service.undo(
+            count,
+            list(commands) or None,
+            seen=seen,
+            expected_seq=self.expect_seq,
+            idempotency_key=self.idempotency_key,
+        )
+        return self.wrote_events(recorded)
+
+    def redo(self, count: int = 1, commands: Sequence[int] = ()) -> Recorded:
+        """Bring back the last ``count`` undone commands (or ``commands``), showing nothing."""
+        self.ledger()
+        recorded = self.service.redo(
+            count,
+            list(commands) or None,
+            expected_seq=self.expect_seq,
+            idempotency_key=self.idempotency_key,
+        )
+        return self.wrote_events(recorded)
 
     def close_ledger(self, path: Path) -> None:
         """Close the ledger file at ``path`` if this App opened it."""

@@ -14,7 +14,7 @@ DEBUG_ENV = "LEDGER_DEBUG"
 
 def crash_message(error: BaseException, pm: pluggy.PluginManager | None, doing: str) -> str:
     kind = f"{type(error).__name__}: {error}"
-    plugin = _culprit(error, pm) if pm is not None else None
+    plugin = culprit(error, pm) if pm is not None else None
     who = f"plugin {plugin!r} failed" if plugin else "campaign-ledger failed"
     return (
         f"{who} running {doing}: {kind}; nothing was written (--debug or {DEBUG_ENV}=1 "
@@ -34,7 +34,7 @@ def _module_of(plugin: object) -> str | None:
     return None if module in ("types", "builtins") else module
 
 
-def _culprit(error: BaseException, pm: pluggy.PluginManager) -> str | None:
+def culprit(error: BaseException, pm: pluggy.PluginManager) -> str | None:
     """The plugin whose module holds the innermost frame of the traceback, if any."""
     modules = {_module_of(plugin): name for name, plugin in pm.list_name_plugin()}
     found = None

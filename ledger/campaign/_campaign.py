@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from ledger.campaign._event_text import check_new_text
+from ledger.campaign._event_text import check_new_text, refuse_unencodable
 from ledger.campaign._log import LogEntry, LogQuery, command_entries, query_log
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import resolve
@@ -453,7 +453,11 @@ class Campaign:
     def _validated(self, event: Event) -> tuple[Event, bytes]:
         """The event as a replay will read it, and its JSON: a Struct built in Python is not
         type-checked, so a field of the wrong type (or an unknown Literal value) is refused."""
-        encoded = msgspec.json.encode(event)
+        try:
+            encoded = msgspec.json.encode(event)
+        except UnicodeEncodeError:
+            refuse_unencodable(event)  # names the field
+            raise
         try:
             decoded: Event = self.registry.decoder.decode(encoded)
         except (msgspec.DecodeError, RecursionError) as error:

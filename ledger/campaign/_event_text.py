@@ -29,6 +29,13 @@ def strings(value: object, field: str = "") -> Iterator[tuple[str, str]]:
 _LABELS = {"hero": "Hero name", "to": "Hero name", "source": "lock source"}
 
 
+def refuse_unencodable(event: Event) -> None:
+    """Refuse ``event`` if a string in it is not UTF-8 text: a lone surrogate, as a byte that
+    is not UTF-8 reaches Python from a shell (``\\udcff``) or a JSON ``"\\ud800"``."""
+    for field, text in strings(msgspec.to_builtins(event)):
+        check_text(text, field)
+
+
 def names(state: CampaignState) -> Iterator[str]:
     """The names a look-alike could pass for: the Heroes and every item the party holds."""
     for hero in state.heroes.values():

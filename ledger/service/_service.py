@@ -19,18 +19,21 @@ from ledger.errors import ConflictError
 from ledger.hosting import Registry, default_registry
 from ledger.model import CampaignState, Event
 from ledger.service import _chosen
+from ledger.service._campaigns import Campaigns
 from ledger.views import hero_json, log_json, party_view, recorded_json
 
 CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
 
 
-class Service:
+class Service(Campaigns):
     """A ledger file as every face uses it: ``Service("party.db")``.
 
     ``campaign`` names the campaign; without it, ``$LEDGER_CAMPAIGN``, else the one chosen
     for this file (``choose``, the CLI's `campaign use`) unless archived since, else the only
     one. ``command_fingerprint`` is the face's description of the command being run (the
-    CLI's command line), telling a retry under an idempotency key from another command."""
+    CLI's command line), telling a retry under an idempotency key from another command.
+    The file's campaigns are managed here too (``create``, ``rename``, ``use``, ``archive``,
+    ``fork``, ``about``: ledger/service/_campaigns.py)."""
 
     def __init__(
         self,

@@ -3,13 +3,15 @@ recorded, whichever face asks (the CLI's ``--json``, the web API, a Python calle
 
 ``party_view(state, at, registry)`` is the whole of ``party show --json``;
 ``hero_json(state.hero(name), state)`` is ``hero show --json``; ``recorded_json(recorded)``
-is what every recording command answers; ``log_json(entry)`` is one ``log --json`` row.
+is what every recording command answers; ``log_json(entry)`` is one ``log --json`` row;
+``diff_json(diff_states(before, after))`` is ``diff --json`` between two points.
 ``to_json`` indents them as the CLI prints them."""
 
 from typing import Any
 
 from ledger.hosting import Registry
 from ledger.model import CampaignState
+from ledger.views._diff import change_json, diff_json, point_json
 from ledger.views._heroes import (
     hero_city_json,
     hero_json,
@@ -30,8 +32,10 @@ def party_view(state: CampaignState, at: int, registry: Registry | None) -> dict
 
 
 __all__ = [
+    "change_json",
     "city_json",
     "counted",
+    "diff_json",
     "hero_city_json",
     "hero_json",
     "log_json",
@@ -39,6 +43,7 @@ __all__ = [
     "party_json",
     "party_view",
     "plugins_json",
+    "point_json",
     "recorded_json",
     "reputation_json",
     "stamina_json",

@@ -2,9 +2,16 @@
 piped, or as a line of a batch, it runs as typed (scripts and batch files keep working, and
 nothing is lost: `redo --command` brings it back)."""
 
+import types
 from functools import partial
 from pathlib import Path
 
+import click
+import pytest
+
+from ledger.campaign import Ledger
+from ledger_base_game import actions
+from ledger_cli.commands import log as log_commands
 from tests.helpers.cli import Invoke, hero
 from tests.helpers.console import no_traceback, script
 from tests.helpers.files import event_count
@@ -67,3 +74,26 @@ def test_piped_and_in_a_batch_undo_runs_as_typed(
     assert status == 0, shown
     assert "[y/N]" not in shown
     assert "#9 Undo of #8, #5" in shown
+
+
+def test_an_undo_asked_about_is_refused_if_the_campaign_moved_on_meanwhile(
+    party: Invoke, invoke: Invoke, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the player said yes to is what is undone: a command recorded by another player
+    while the question waited is named, and nothing is undone."""
+    two_damages(party)
+    terminal = types.SimpleNamespace(stdin=types.SimpleNamespace(isatty=lambda: True))
+    monkeypatch.setattr(log_commands, "sys", terminal)
+
+    def another_player_records_then_yes(*args: object, **kwargs: object) -> bool:
+        with Ledger.open(db_path) as other:
+            (name,) = other.campaigns()
+            other.campaign(name).do(actions.gain_stars, hero="Torrax", amount=2)
+        return True
+
+    monkeypatch.setattr(click, "confirm", another_player_records_then_yes)
+    before = event_count(db_path)
+    refused = invoke("undo", "2")
+    assert refused.exit_code == 1
+    assert "since #5: #6 Torrax gains 2 Stars" in refused.stderr
+    assert event_count(db_path) == before + 1  # the other player's command, no undo

@@ -11,7 +11,7 @@ import click
 
 from ledger.storage import missing, remove_made
 from ledger.text import printable
-from ledger_cli import batch_lines, shell_words, terminal
+from ledger_cli import batch_lines, boundary, shell_words, terminal
 from ledger_cli.acknowledgements import Acknowledgements, regular
 from ledger_cli.app import Escaped, guarded
 from ledger_cli.context import App, pass_app
@@ -47,7 +47,9 @@ def register(cli: click.Group) -> None:
 
         Blank lines and lines starting with # are skipped. Each line commits on its own; the
         first error stops the batch, names the line and says how to resume from it. A line's
-        output is shown once its commit is safely on the disk.
+        output is shown once its commit is safely on the disk. If the output's reader goes
+        away (batch FILE | head -1), every line still runs and records, and the batch ends
+        quietly with exit status 141, as a tool stopped by SIGPIPE does.
 
         \b
         Examples:
@@ -101,6 +103,7 @@ class Lines:
         self.root = root
 
     def __call__(self, number: int, text: str) -> None:
+        self.app.begin()  # a line starts: nothing of it committed yet
         try:
             args = shell_words.split(text)
         except ValueError as error:
@@ -128,20 +131,30 @@ class Lines:
                 run_line(self.batch_root, args)
         except click.ClickException as error:
             shown = batch_lines.shown(text)
-            raise _same_kind(error, f"line {number}: {shown}\n{error.format_message()}") from None
+            said = f"line {number}: {shown}\n{error.format_message()}"
+            if isinstance(error, boundary.AfterCommit):
+                raise boundary.AfterCommit(said) from None
+            raise _same_kind(error, said) from None
 
 
 def one_by_one(
     app: App, run: Lines, lines: Iterator[tuple[int, str]], name: str, from_file: bool
 ) -> None:
     """Each line committed on its own; the first refusal stops the batch, and says where
-    to resume once the line is put right (the lines before it are recorded)."""
+    to resume once the line is put right (the lines before it are recorded). A line that
+    recorded but failed showing it is not refused: the batch goes on and ends saying so.
+    Standard output closed (``batch FILE | head -1``): every line still runs and records,
+    unshown, and the batch ends quietly (``ledger_cli.boundary.CLOSED_PIPE``)."""
+    unshown = 0
     # Read as typed or piped, a line's output must not wait for the next line to arrive.
     with Acknowledgements(app, run.database, promptly=not from_file) as acknowledgements:
         for number, text in lines:
             with acknowledgements.line(number, text):
                 try:
                     run(number, text)
+                except boundary.AfterCommit as error:
+                    unshown += 1
+                    click.echo(f"Error: {error.format_message()}", err=True)
                 except click.ClickException as error:
                     quoted = printable(shlex.quote(name))
                     resume = f"campaign-ledger batch {quoted} --from-line {number}"
@@ -150,6 +163,22 @@ def one_by_one(
                         f"resume with: {resume}"
                     )
                     raise _same_kind(error, f"{error.format_message()}\n{hint}") from None
+        app.begin()  # what follows is the batch's, not its last line's
+    if acknowledgements.failed is not None:
+        raise click.ClickException(
+            printable(
+                f"every line is recorded, but showing their output failed "
+                f"{acknowledgements.failed}; do not run the batch again"
+            )
+        )
+    if unshown:
+        lines_were = "line was" if unshown == 1 else "lines were"
+        raise click.ClickException(
+            f"every line is recorded, but {unshown} {lines_were} not shown (above): "
+            "do not run the batch again"
+        )
+    if acknowledgements.closed:
+        click.get_current_context().exit(boundary.CLOSED_PIPE)
 
 
 def rehearse(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
@@ -157,6 +186,7 @@ def rehearse(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
     have recorded, and all rolled back: every refusal is shown; nothing is written."""
     made = missing(app.path)
     refused, checked = 0, 0
+    app.commits_later = True  # rolled back: nothing a line records is committed
     try:
         with app.ledger(create=True).transaction(keep=False) as ledger:
             for number, text in lines:
@@ -172,6 +202,7 @@ def rehearse(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
                         "nothing was written"
                     )
     finally:
+        app.commits_later = False
         app.close_ledger(app.path)
         remove_made(made)  # a file the rehearsal created holds nothing
     if refused:
@@ -186,6 +217,7 @@ def all_or_none(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
     line back. The lines' output is shown once all are committed."""
     made = missing(app.path)
     shown, count = io.StringIO(), 0
+    app.commits_later = True  # committed at the end, or not at all
     try:
         with redirect_stdout(shown), app.ledger(create=True).transaction(keep=True) as ledger:
             for number, text in lines:
@@ -197,10 +229,12 @@ def all_or_none(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:
         said = "\nnothing was written (--atomic): no line of the batch is recorded"
         raise _same_kind(error, error.format_message() + said) from None
     finally:
+        app.commits_later = False
         opened = app.opened_ledger(app.path)
         if made and (opened is None or not opened.campaigns()):  # rolled back: nothing kept
             app.close_ledger(app.path)
             remove_made(made)
+    app.wrote(f"all {count} lines recorded in one transaction")
     click.echo(shown.getvalue(), nl=False)
     click.echo(f"recorded all {count} lines in one transaction", err=True)
 
@@ -229,6 +263,7 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
     # What the root's function sets (a line before may have given other root options)
     app.database, app.campaign_name = params["database"], params["campaign_name"]
     app.idempotency_key = app.expect_seq = None
+    app.begin()
 
     def attempt() -> None:
         name, command, rest = root.resolve_command(batch_root, list(args))

@@ -3,7 +3,6 @@
 import click
 
 from ledger.campaign import CampaignInfo
-from ledger.exchange import fork_campaign
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, listing_group, pass_app
@@ -21,7 +20,9 @@ def new(app: App, name: str, as_json: bool) -> None:
     Example:
       campaign-ledger campaign new "Moonsilver"
     """
-    created = app.ledger(create=True).create_campaign(name)
+    app.ledger(create=True)
+    created = app.service.create(name)
+    app.wrote(f"recorded as #1 (campaign {created.name!r} created)")
     if as_json:
         click.echo(output.to_json({"campaign": created.name, "database": str(app.path)}))
     else:
@@ -65,29 +66,16 @@ def show(app: App, name: str | None, as_json: bool) -> None:
     Example:
       campaign-ledger campaign show "What if we sided with the Guild"
     """
-    ledger = app.ledger()
-    info = ledger.info(name if name is not None else app.campaign().title)
-    campaign = ledger.campaign(info.name)
-    names = {other.stored: other.name for other in ledger.catalogue()}
-    origin = None
-    if info.origin is not None:
-        origin = {
-            "campaign": names.get(info.origin.campaign, info.origin.campaign),
-            "event": info.origin.seq,
-        }
-    data = {
-        "campaign": info.name,
-        "created_as": info.stored,
-        "events": campaign.head().seq,
-        "archived": info.archived,
-        "forked_from": origin,
-    }
+    app.ledger()
+    data = app.service.about(name)
     if as_json:
         click.echo(output.to_json(data))
         return
+    info = app.ledger().info(data["campaign"])
     lines = [f"Campaign    {info.name}", f"Events      {data['events']}"]
     if info.stored != info.name:
         lines.append(f"Created as  {info.stored} (renamed {info.renamed_at})")
+    origin = data["forked_from"]
     if origin is not None:
         lines.append(f"Forked from {origin['campaign']} at event {origin['event']}")
     if info.archived:
@@ -107,12 +95,13 @@ def rename(app: App, old: str, new_name: str) -> None:
     Example:
       campaign-ledger campaign rename "Moonsilver" "Moonsilver (Tuesdays)"
     """
-    info = app.ledger().rename_campaign(old, new_name)
-    app.forget_used()
+    app.ledger()
+    info = app.service.rename(old, new_name)
+    app.wrote(f"campaign {old!r} renamed {info.name!r}")
     click.echo(printable(f"Campaign {old!r} is now called {info.name!r}"))
 
 
-@click.command("use", cls=Command)
+@click.command("use", cls=Command, words={"unarchive_campaign": "`campaign unarchive`"})
 @click.argument("name", required=False)
 @click.option("--clear", is_flag=True, help="Forget the choice.")
 @pass_app
@@ -128,22 +117,20 @@ def use(app: App, name: str | None, clear: bool) -> None:
     if clear or name is None:
         if clear:
             app.service.choose(None)
+            app.wrote("the campaign choice forgotten")
             click.echo(f"No campaign is chosen for {app.path} any more")
             return
-        chosen = app.service.chosen_stored()
-        named = next((i.name for i in app.ledger().catalogue() if i.stored == chosen), None)
+        app.ledger()
+        used = app.service.used()
         click.echo(
-            printable(f"Using {named!r} for {app.path}")
-            if named
+            printable(f"Using {used.name!r} for {app.path}")
+            if used is not None
             else f"No campaign is chosen for {app.path} (campaign use NAME chooses one)"
         )
         return
-    info = app.ledger().info(name)
-    if info.archived:
-        raise click.ClickException(
-            f"campaign {info.name!r} is archived; `campaign unarchive` it first"
-        )
-    app.service.choose(info.stored)
+    app.ledger()
+    info = app.service.use(name)  # an archived one is refused
+    app.wrote(f"campaign {info.name!r} chosen")
     click.echo(printable(f"Later commands on {app.path} use campaign {info.name!r}"))
 
 
@@ -158,10 +145,9 @@ def archive(app: App, name: str) -> None:
     Example:
       campaign-ledger campaign archive "Moonsilver"
     """
-    info = app.ledger().archive_campaign(name)
-    if app.service.chosen_stored() == info.stored:
-        app.service.choose(None)
-    app.forget_used()
+    app.ledger()
+    info = app.service.archive(name)  # the choice forgotten if it was this one
+    app.wrote(f"campaign {info.name!r} archived")
     click.echo(printable(f"Campaign {info.name!r} is archived; nothing of it was deleted"))
 
 
@@ -170,8 +156,9 @@ def archive(app: App, name: str) -> None:
 @pass_app
 def unarchive(app: App, name: str) -> None:
     """Show archived campaign NAME again."""
-    info = app.ledger().archive_campaign(name, archived=False)
-    app.forget_used()
+    app.ledger()
+    info = app.service.archive(name, archived=False)
+    app.wrote(f"campaign {info.name!r} listed again")
     click.echo(printable(f"Campaign {info.name!r} is listed again"))
 
 
@@ -196,18 +183,19 @@ def fork(app: App, new_name: str, origin: str, at: str, as_json: bool) -> None:
     Example:
       campaign-ledger campaign fork "What if" --from "Moonsilver" --at scenario-4
     """
-    forked = fork_campaign(app.ledger(), new_name, origin, at)
-    info = app.ledger().info(forked.name)
+    app.ledger()
+    info = app.service.fork(new_name, origin, at)
+    app.wrote(f"campaign {info.name!r} forked")
     assert info.origin is not None
-    data = {"campaign": forked.name, "from": origin, "event": info.origin.seq}
+    data = {"campaign": info.name, "from": origin, "event": info.origin.seq}
     if as_json:
         click.echo(output.to_json(data))
         return
     click.echo(
         printable(
-            f"Campaign {forked.name!r} forked from {app.ledger().info(origin).name!r}: "
+            f"Campaign {info.name!r} forked from {app.ledger().info(origin).name!r}: "
             f"its events 1 to {info.origin.seq}, replayed under the rules "
-            f"(--campaign {forked.name!r} to play it)"
+            f"(--campaign {info.name!r} to play it)"
         )
     )
 

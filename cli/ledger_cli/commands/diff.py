@@ -1,11 +1,10 @@
 """diff REF [REF]: what changed for each Hero and the party between two points."""
 
-from typing import Any
-
 import click
 
-from ledger.campaign import Change, StateDiff, diff_states
+from ledger.campaign import diff_states
 from ledger.text import printable
+from ledger.views import diff_json, point_json
 from ledger_cli import output
 from ledger_cli.context import App, json_option, pass_app
 from ledger_cli.parsing import Command
@@ -32,43 +31,13 @@ def diff(app: App, since: str, until: str | None, as_json: bool) -> None:
     after_seq, after = app.state(until)
     changed = diff_states(before, after)
     if as_json:
-        points = {"from": _point(since, before_seq), "to": _point(until, after_seq)}
+        points = {"from": point_json(since, before_seq), "to": point_json(until, after_seq)}
         click.echo(output.to_json({**points, **diff_json(changed)}))
         return
     to = f"{until} (event {after_seq})" if until is not None else f"now (event {after_seq})"
     lines = [f"From {since} (event {before_seq}) to {to}:"]
     lines += (f"  {line}" for line in changed.lines())
     click.echo("\n".join(map(printable, lines)))
-
-
-def _point(ref: str | None, seq: int) -> dict[str, Any]:
-    return {"ref": ref, "seq": seq}
-
-
-def diff_json(changed: StateDiff) -> dict[str, Any]:
-    return {
-        "heroes": [
-            {
-                "name": hero.name,
-                "joined": hero.joined,
-                "left": hero.left,
-                "changes": [_change_json(change) for change in hero.changes],
-            }
-            for hero in changed.heroes
-        ],
-        "party": [_change_json(change) for change in changed.party],
-    }
-
-
-def _change_json(change: Change) -> dict[str, Any]:
-    return {
-        "field": change.field,
-        "before": change.before,
-        "after": change.after,
-        "added": list(change.added),
-        "removed": list(change.removed),
-        "text": change.text,
-    }
 
 
 def register(cli: click.Group) -> None:

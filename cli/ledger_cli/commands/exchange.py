@@ -34,6 +34,7 @@ def export(app: App, file: Path, force: bool) -> None:
     else:
         with terminal.progress(campaign.head().seq, "exporting") as advance:
             manifest = export_to_file(campaign, file, force=force, progress=advance)
+        app.wrote(f"exported to {file}")
     click.echo(f"exported {manifest.events} events of {campaign.title!r}", err=True)
 
 
@@ -53,6 +54,7 @@ def import_(app: App, file: BinaryIO, as_json: bool) -> None:
         campaign = import_into_file(
             app.path, lambda: app.ledger(create=True), lambda: app.close_ledger(app.path), tracked
         )
+    app.wrote(f"campaign {campaign.name!r} imported")
     if as_json:
         click.echo(output.to_json({"campaign": campaign.name, "events": campaign.head().seq}))
     else:

@@ -116,29 +116,29 @@ def undo(app: App, count: int, commands: tuple[int, ...], yes: bool, as_json: bo
       campaign-ledger undo 3
       campaign-ledger undo --command 42
     """
+    seen = None
     if not yes and app.asks and sys.stdin.isatty():
-        confirm_undo(app, count, commands)
-    app.ledger()
-    recorded = app.service.undo(  # it decides which commands and refuses, saying why
-        count,
-        commands or None,
-        expected_seq=app.expect_seq,
-        idempotency_key=app.idempotency_key,
-    )
-    show_recorded(recorded, as_json)
+        seen = confirm_undo(app, count, commands)
+    # The service decides which commands and refuses, saying why; "the last COUNT" after a
+    # question, only if the campaign is still as the player saw it (a named one is that one).
+    show_recorded(app.undo(count, commands, seen=None if commands else seen), as_json)
 
 
-def confirm_undo(app: App, count: int, commands: tuple[int, ...]) -> None:
-    """Show the commands an undo of several would revert and ask; no: nothing is written."""
-    entries = app.campaign().undo_preview(count, commands or None)
+def confirm_undo(app: App, count: int, commands: tuple[int, ...]) -> int | None:
+    """Show the commands an undo of several would revert and ask; no: nothing is written.
+    The head the player saw when asked, if asked."""
+    campaign = app.campaign()
+    seen = campaign.head().seq
+    entries = campaign.undo_preview(count, commands or None)
     reverted = sorted({entry.row.command for entry in entries})
     if len(reverted) < 2:
-        return
+        return None
     lines = [f"This undoes {len(reverted)} commands:"]
     lines += (printable(log_line(entry, by=True)) for entry in entries)
     click.echo("\n".join(lines), err=True)
     if not click.confirm(f"Undo these {len(reverted)} commands?", err=True):
         raise click.ClickException("nothing was undone")
+    return seen
 
 
 @click.command("redo", cls=Command, context_settings=NUMBERS)
@@ -166,14 +166,7 @@ def redo(app: App, count: int, commands: tuple[int, ...], as_json: bool) -> None
       campaign-ledger redo
       campaign-ledger redo --command 42
     """
-    app.ledger()
-    recorded = app.service.redo(
-        count,
-        commands or None,
-        expected_seq=app.expect_seq,
-        idempotency_key=app.idempotency_key,
-    )
-    show_recorded(recorded, as_json)
+    show_recorded(app.redo(count, commands), as_json)
 
 
 def register(cli: click.Group) -> None:

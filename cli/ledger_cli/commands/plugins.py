@@ -70,6 +70,9 @@ def new(name: str, directory: Path) -> None:
       cd frozen-north && pip install -e . && python -m pytest
     """
     written = write_plugin(name, directory)
+    app = click.get_current_context().find_object(App)
+    if app is not None:
+        app.wrote(f"plugin {name!r} written in {written}")
     names = plugin_names(name)
     click.echo(f"Wrote {names.distribution} (plugin {names.plugin}) in {written}")
     click.echo(f"Next: cd {written} && pip install -e . && python -m pytest")
