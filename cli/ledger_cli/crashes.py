@@ -1,7 +1,8 @@
 """An exception nobody expected (a bug, most often in a plugin) ends the command with exit
 status 1 and one line naming the plugin whose code raised and what it was doing, never a
 traceback: that only with ``--debug`` or ``LEDGER_DEBUG=1``. Nothing is written, since every
-command records in one transaction."""
+command records in one transaction; a crash after the commit (while showing what was recorded)
+is worded by ``ledger_cli.boundary`` as such."""
 
 import traceback
 from types import ModuleType

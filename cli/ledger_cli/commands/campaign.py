@@ -101,7 +101,7 @@ def rename(app: App, old: str, new_name: str) -> None:
     click.echo(printable(f"Campaign {old!r} is now called {info.name!r}"))
 
 
-@click.command("use", cls=Command, words={"unarchive_campaign": "`campaign unarchive`"})
+@click.command("use", cls=Command, words={"unarchive": "`campaign unarchive`"})
 @click.argument("name", required=False)
 @click.option("--clear", is_flag=True, help="Forget the choice.")
 @pass_app
