@@ -136,7 +136,7 @@ class Service(Campaigns):
         if at is None:
             return self.campaign().game()
         _, state = self.state(at)
-        return Game(state=state, registry=self.registry, campaign=self.campaign())
+        return Game(state=state, registry=self.registry.for_state(state), campaign=self.campaign())
 
     def party(self, at: int | str | None = None) -> dict[str, Any]:
         """The party as JSON (``party show --json``)."""
