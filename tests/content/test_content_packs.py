@@ -10,11 +10,13 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pluggy
 import pytest
 
 from tests.helpers.cli import Invoke, refuse
 from tests.helpers.console import SCRIPT
 from tests.helpers.files import event_count, rows_of
+from tests.helpers.web import client
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "our-cards.toml"
 
@@ -240,3 +242,17 @@ def test_a_file_without_packs_answers_content_show_from_the_plugins_alone(
     assert cards
     assert all(card["pack"] is None for card in cards)
     assert {card["kind"] for card in cards} >= {"hero", "item", "talent", "condition"}
+
+
+def test_the_web_api_offers_the_packs_cards_as_content_show_does(
+    campaign: Invoke, tmp_path: Path, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    campaign("content", "add", pack(tmp_path, PACK))
+    with client(db_path, pm) as web:
+        items = web.get("/api/content?kind=item")
+        assert items.json() == as_json(campaign, "content", "show", "item")
+        assert "Seal-bone Crampons" in {card["name"] for card in items.json()["cards"]}
+        before = web.get("/api/content?kind=hero&at=1").json()["cards"]
+        assert all(card["pack"] is None for card in before)
+        assert web.get("/api/content?kind=monster").status_code == 400
+        assert "/api/content" in web.get("/api/openapi.json").json()["paths"]

@@ -5,7 +5,7 @@ from typing import Any
 
 import click
 
-from ledger.content import add_content, known_content
+from ledger.content import add_content
 from ledger.errors import BadInput
 from ledger.text import printable
 from ledger_cli import output
@@ -73,7 +73,8 @@ def show(app: App, kind: str | None, name: str | None, at: str | None, as_json: 
       campaign-ledger content show hero --name Venia
       campaign-ledger content show item --json
     """
-    cards = known_content(app.game(at), kind)
+    app.ledger()
+    cards = app.service.content(kind, at)["cards"]
     if name is not None:
         cards = [card for card in cards if card["name"].casefold() == name.strip().casefold()]
         if not cards:
