@@ -16,6 +16,7 @@ import pytest
 from tests.helpers.cli import Invoke, refuse
 from tests.helpers.console import SCRIPT
 from tests.helpers.files import event_count, rows_of
+from tests.helpers.old_campaigns import copy_of
 from tests.helpers.web import client
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "our-cards.toml"
@@ -256,3 +257,16 @@ def test_the_web_api_offers_the_packs_cards_as_content_show_does(
         assert all(card["pack"] is None for card in before)
         assert web.get("/api/content?kind=monster").status_code == 400
         assert "/api/content" in web.get("/api/openapi.json").json()["paths"]
+
+
+def test_a_file_from_before_content_packs_takes_a_pack_and_still_verifies(
+    tmp_path: Path, invoke: Invoke
+) -> None:
+    """The kept file from before issue 14 (tests/store/campaign_files) answers as it did: the
+    kept-answers test there; here it also takes a pack and verifies after."""
+    old = ("--database", str(copy_of("before_issue14.db", tmp_path)))
+    shown = json.loads(invoke(*old, "content", "show", "hero", "--json").output)["cards"]
+    assert all(card["pack"] is None for card in shown)
+    assert invoke(*old, "content", "add", pack(tmp_path, PACK)).exit_code == 0
+    done = invoke(*old, "verify")
+    assert done.exit_code == 0, done.output
