@@ -50,6 +50,7 @@ def _nul(error: ValueError) -> Exception:
 # The ledger's own commands: the modules that define them, imported when one is used.
 CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("campaign",), "campaign"),
+    (("content",), "content"),
     (("replay", "session"), "sessions"),
     (("log", "redo", "undo"), "log"),
     (("diff",), "diff"),

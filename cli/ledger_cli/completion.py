@@ -93,7 +93,7 @@ def _items(app: App, state: CampaignState | None) -> Iterable[str]:
     assert state is not None
     carried = [item.name for hero in state.heroes.values() for item in hero.items]
     stocked = [item.name for item in state.stock]
-    return [*carried, *stocked, *app.registry.items.names()]
+    return [*carried, *stocked, *app.registry.for_state(state).items.names()]  # packs too
 
 
 def _campaigns(app: App, state: CampaignState | None) -> Iterable[str]:
@@ -106,6 +106,9 @@ def _campaigns(app: App, state: CampaignState | None) -> Iterable[str]:
 complete_hero = names_completion(lambda app, state: state.heroes if state else ())
 complete_item = names_completion(_items)
 complete_condition = names_completion(
-    lambda app, state: app.registry.conditions.names(), needs_state=False
+    lambda app, state: (
+        app.registry.for_state(state) if state else app.registry
+    ).conditions.names(),
+    needs_state=False,
 )
 complete_campaign = names_completion(_campaigns, needs_state=False)

@@ -13,6 +13,7 @@ import pluggy
 
 from ledger.actions import Action, Game
 from ledger.campaign import Campaign, Ledger, Recorded
+from ledger.errors import BadInput, NotFound
 from ledger.hosting import Registry, plugin_problems
 from ledger.model import CampaignState, Event, Hero
 from ledger.service import Service
@@ -118,6 +119,19 @@ class App:
         if opening:
             self.warn_plugins()  # a plugin's migrations that failed
         return ledger
+
+    def content(self) -> Registry:
+        """The cards the chosen campaign knows (the plugins' and its content packs), or the
+        plugins' alone when no campaign is chosen or the file does not exist yet: for
+        listings, which work before any campaign does."""
+        if not self.path.exists():
+            return self.registry
+        try:
+            return self.game().registry
+        except (NotFound, BadInput):  # no campaign in the file, or several and none chosen
+            if self.campaign_name is not None:
+                raise
+            return self.registry
 
     def replay_registry(self) -> Registry:
         """Enough to fold stored events, which carry their content: the registry if this App

@@ -127,7 +127,8 @@ class Campaign:
         """The campaign as an action reads it: the state now and the loaded plugins."""
         from ledger.actions import Game
 
-        return Game(state=self.state(), registry=self.registry, campaign=self)
+        state = self.state()
+        return Game(state=state, registry=self.registry.for_state(state), campaign=self)
 
     # Writing
 
@@ -425,7 +426,7 @@ class Campaign:
             except Exception as error:
                 raise failed_applying(self.registry.event_types, event, error) from error
             check_new_text(event, encoded, state)  # what the rules let through (they strip)
-            reasons += vetoes(self.registry, state, event)
+            reasons += vetoes(self.registry.for_state(state), state, event)
             state = legal
             row = self.make_row(
                 event,

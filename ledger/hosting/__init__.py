@@ -21,6 +21,7 @@ from ledger.hosting._manager import (
 from ledger.hosting._manager import (
     problems as plugin_problems,
 )
+from ledger.hosting._packs import PACK_KINDS, catalogue_of, merged
 from ledger.hosting._phrases import item_answers, phrase_answers
 from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
 from ledger.hosting._plugin_migrations import apply_plugin_migrations
@@ -29,6 +30,7 @@ from ledger.hosting._registry import Catalogue, Registry, default_registry
 __all__ = [
     "DEFAULT_PLUGINS",
     "LOAD_ENV",
+    "PACK_KINDS",
     "PLUGINS_DIR_ENV",
     "PROJECT",
     "Catalogue",
@@ -40,6 +42,7 @@ __all__ = [
     "Vetoed",
     "apply_plugin_migrations",
     "call_impl",
+    "catalogue_of",
     "default_registry",
     "describe_plugins",
     "failed_applying",
@@ -48,6 +51,7 @@ __all__ = [
     "hookspec",
     "how_to_load",
     "item_answers",
+    "merged",
     "phrase_answers",
     "plugin_problems",
     "plugin_version",

@@ -106,6 +106,21 @@ class Catalogue(Generic[T]):
                 ) from None
         return entry
 
+    def layered(self, entries: Iterable[tuple[T, str]]) -> "Catalogue[T]":
+        """A copy with ``entries`` (each with who gave it) in place of same-named ones: how a
+        campaign's content packs lie over the plugins' content."""
+        layer: Catalogue[T] = Catalogue(self.kind, self._name_of, of=self._of, unique=self._unique)
+        layer._entries = dict(self._entries)
+        layer._by_unique = dict(self._by_unique)
+        for entry, owner in entries:
+            layer._entries[name_key(self._name_of(entry))] = (entry, owner)
+            if self._unique is not None:
+                layer._by_unique[self._unique[1](entry)] = (entry, owner)
+        return layer
+
+    def name_of(self, entry: T) -> str:
+        return self._name_of(entry)
+
     def find(self, name: str) -> T | None:
         found = self._entries.get(name_key(name))
         return found[0] if found else None
@@ -198,6 +213,8 @@ class Registry:
         self.campaign_parts: dict[str, type[CampaignPart]] = {}
         self._part_plugins: dict[tuple[type[PluginState], str], str] = {}
         self._gather(pm.hook.register_state, self._add_parts)
+        self._base = self
+        self.layers: dict[int, tuple[object, Registry]] = {}  # content packs laid over, by state
         types = tuple(event_type for event_type, _ in self.event_types.values())
         self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
 
@@ -286,6 +303,18 @@ class Registry:
             ) from None
         parts[namespace] = kind
         self._part_plugins[scope, namespace] = plugin
+
+    @property
+    def plugins_only(self) -> "Registry":
+        """The plugins' content alone, without any campaign's content packs."""
+        return self._base
+
+    def for_state(self, state: CampaignState) -> "Registry":
+        """The content as ``state`` knows it: the plugins' with the campaign's content packs
+        (``content add``) laid over. What actions decide and faces offer from."""
+        from ledger.hosting._packs import registry_for
+
+        return registry_for(self._base, state)
 
     def typed_state(self, state: CampaignState) -> CampaignState:
         """``state`` as read back from JSON (a snapshot) with the plugins' parts as their

@@ -10,7 +10,8 @@ from typing import ClassVar
 import msgspec
 
 from ledger.errors import PluginError, RuleViolation
-from ledger.model._state import CampaignState, Hero
+from ledger.model._state import CampaignState, Hero, TableCard
+from ledger.text import name_key
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -113,11 +114,60 @@ class SessionEnded(Event, tag="ledger:session-ended", frozen=True, kw_only=True)
         return "The play session ends"
 
 
+def card_key(kind: str, name: str) -> str:
+    """Where ``state.content`` keeps a card: its kind and its name in any spelling."""
+    return f"{kind}:{name_key(name)}"
+
+
+class ContentAdded(Event, tag="ledger:content-added", frozen=True, kw_only=True):
+    """The table typed cards into a content pack (``content add FILE.toml``): the cards that
+    are new or changed since the campaign last read a pack of that name, and the ones it no
+    longer holds. What the cards say is in the event, so a campaign file carries its cards."""
+
+    pack: str  # the file's name
+    sha256: str  # the file's hash
+    cards: tuple[TableCard, ...] = ()
+    removed: tuple[str, ...] = ()  # card_key()s this pack gave before and holds no more
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        if not self.cards and not self.removed:
+            raise RuleViolation(f"content pack {self.pack!r} changes nothing")
+        content = dict(state.content)
+        for key in self.removed:
+            held = content.get(key)
+            if held is None or held.pack != self.pack:
+                raise RuleViolation(f"content pack {self.pack!r} never gave {key!r}")
+            del content[key]
+        for card in self.cards:
+            stamped = msgspec.structs.replace(card, pack=self.pack, sha256=self.sha256)
+            content[card_key(card.kind, card.name)] = stamped
+        return msgspec.structs.replace(state, content=content)
+
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        notes = []
+        for card in self.cards:
+            for field, value in card.replaced.items():
+                notes.append(
+                    f"{card.name}: {field} {card.fields[field]!r} replaces the plugins' "
+                    f"{value!r} (override = true)"
+                )
+        return notes
+
+    def describe(self) -> str:
+        named = ", ".join(f"{card.kind} {card.name}" for card in self.cards[:6])
+        if len(self.cards) > 6:
+            named += f" and {len(self.cards) - 6} more"
+        if self.removed:
+            named += f"{'; ' if named else ''}{len(self.removed)} no longer in it"
+        return f"Content pack {self.pack!r}: {named}"
+
+
 LEDGER_EVENT_TYPES: tuple[type[Event], ...] = (
     CampaignCreated,
     Undone,
     Redone,
     SessionStarted,
     SessionEnded,
+    ContentAdded,
 )
 META_TYPES = frozenset({Undone.tag(), Redone.tag()})

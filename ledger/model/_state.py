@@ -257,6 +257,28 @@ class Debt(Frozen, frozen=True, kw_only=True):
     what: str = ""  # the gem kind, the amount, the item
 
 
+class TableCard(Frozen, frozen=True, kw_only=True):
+    """A card the table typed into a content pack (``content add``): what the pack gives for
+    it, as the catalogue's own fields, and which file gave it.
+
+    Attributes:
+        kind: the pack's table it came from (``hero``, ``item``, ``talent``...).
+        name: the card's name as the pack spells it.
+        fields: the values the pack gives, by field name (the rest come from the plugins).
+        override: the pack may contradict what a plugin gives for this card.
+        replaced: what the plugins gave for the fields the pack overrides, for the record.
+        pack: the pack's file name. sha256: the file's hash when it gave these values.
+    """
+
+    kind: str
+    name: str
+    fields: dict[str, Any] = {}
+    override: bool = False
+    replaced: dict[str, Any] = {}
+    pack: str = ""
+    sha256: str = ""
+
+
 class CampaignState(Frozen, frozen=True, kw_only=True):
     """The whole campaign at one point: what every event before it made, folded.
 
@@ -283,6 +305,7 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
         group_check: a group check being played step by step, else None.
         progressive_checks: progressive checks under way, by name.
         plugins: plugins' own state of the campaign, by namespace; read with ``part(Type)``.
+        content: cards the table typed in content packs, by ``kind:name`` key.
     """
 
     name: str = ""
@@ -307,6 +330,7 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     group_check: GroupCheck | None = None  # a group check being played step by step
     progressive_checks: dict[str, ProgressiveCheck] = {}
     plugins: dict[str, Any] = {}  # CampaignPart values by namespace: read them with part()
+    content: dict[str, TableCard] = {}  # content packs' cards by card_key(kind, name)
 
     def part(self, kind: type[P]) -> P:
         """The campaign's state of a plugin (a ``CampaignPart`` type), or its initial value."""

@@ -15,6 +15,7 @@ import msgspec
 
 from ledger.actions import Action, Game
 from ledger.campaign import Campaign, Ledger, LogEntry, LogQuery, Recorded, resolve, retried
+from ledger.content import known_content
 from ledger.errors import ConflictError
 from ledger.hosting import Registry, default_registry
 from ledger.model import CampaignState, Event
@@ -136,17 +137,22 @@ class Service(Campaigns):
         if at is None:
             return self.campaign().game()
         _, state = self.state(at)
-        return Game(state=state, registry=self.registry, campaign=self.campaign())
+        return Game(state=state, registry=self.registry.for_state(state), campaign=self.campaign())
 
     def party(self, at: int | str | None = None) -> dict[str, Any]:
         """The party as JSON (``party show --json``)."""
         seq, state = self.state(at)
-        return party_view(state, seq, self.registry)
+        return party_view(state, seq, self.registry.for_state(state))
 
     def hero(self, name: str, at: int | str | None = None) -> dict[str, Any]:
         """A Hero as JSON (``hero show --json``); NotFound names the Heroes there are."""
         _, state = self.state(at)
         return hero_json(state.hero(name), state)
+
+    def content(self, kind: str | None = None, at: int | str | None = None) -> dict[str, Any]:
+        """The cards the campaign knows (of ``kind``: ``hero``, ``item``...), each value with
+        who gave it: a plugin or the table's content pack (``content show --json``)."""
+        return {"cards": known_content(self.game(at), kind)}
 
     def log(self, query: LogQuery | None = None) -> list[dict[str, Any]]:
         """The log entries ``query`` keeps, as JSON (``log --json``)."""

@@ -60,6 +60,8 @@ def strategy_for(t: mi.Type, fields: Mapping[str, st.SearchStrategy[Any]]) -> An
     if isinstance(t, mi.DictType):
         key, value = strategy_for(t.key_type, fields), strategy_for(t.value_type, fields)
         return st.dictionaries(key, value, max_size=4)
+    if isinstance(t, mi.AnyType):  # a field holding plain JSON (a content pack's values)
+        return _json
     if isinstance(t, mi.StructType):
         drawn = {
             f.name: fields[f.name] if f.name in fields else strategy_for(f.type, fields)
@@ -67,6 +69,13 @@ def strategy_for(t: mi.Type, fields: Mapping[str, st.SearchStrategy[Any]]) -> An
         }
         return st.fixed_dictionaries(drawn).map(lambda kwargs: t.cls(**kwargs))
     raise TypeError(f"no strategy for {t!r}; pass one for the field in `fields`")
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**53), max_value=2**53) | _text,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_text, inner, max_size=3),
+    max_leaves=6,
+)
 
 
 def event_strategy(

@@ -75,6 +75,11 @@ async def hero(request: Request) -> Response:
     return await read(request, lambda service: reading.hero(service, name, at))
 
 
+async def content(request: Request) -> Response:
+    kind, at = request.query_params.get("kind") or None, _at(request)
+    return await read(request, lambda service: service.content(kind, at))
+
+
 async def events_after(request: Request) -> Response:
     try:
         after = int(request.query_params.get("after", "0"))
@@ -172,6 +177,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/openapi.json", openapi),
         Route("/api/party", party),
         Route("/api/heroes/{name}", hero),
+        Route("/api/content", content),
         Route("/api/events", events_after),
         Route("/api/actions", actions),
         Route("/api/actions/{name}", record_action, methods=["POST"]),

@@ -91,6 +91,11 @@ def document(web: Web) -> dict[str, Any]:
             "A Hero, as `hero show NAME --json [--at REF]`",
             [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}, AT],
         ),
+        "/api/content": _get(
+            "The cards the campaign knows, as `content show [KIND] --json [--at REF]`: the "
+            "plugins' and the table's content packs, each value with who gave it",
+            [{"name": "kind", "in": "query", "schema": {"type": "string"}}, AT],
+        ),
         "/api/events": _get(
             "The events after a seq, as `log --json` shows them, and the head",
             [

@@ -104,7 +104,8 @@ def sleep(app: App, hero: str, place: str, as_json: bool) -> None:
 @pass_app
 def services(app: App, as_json: bool) -> None:
     """The activities and services the loaded plugins know, with their costs."""
-    known = [app.registry.services.get(n) for n in app.registry.services.names()]
+    content = app.content()
+    known = [content.services.get(n) for n in content.services.names()]
     if as_json:
         click.echo(output.to_json(known))
         return

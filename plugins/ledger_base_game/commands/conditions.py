@@ -48,7 +48,7 @@ def remove(app: App, hero: str, name: str, as_json: bool) -> None:
 @pass_app
 def list_conditions(app: App, as_json: bool = False) -> None:
     """The conditions the loaded plugins know, by number."""
-    known = sorted(app.registry.conditions.entries(), key=lambda c: c.number)
+    known = sorted(app.content().conditions.entries(), key=lambda c: c.number)
     if as_json:
         click.echo(output.to_json([{"number": c.number, "name": c.name} for c in known]))
         return

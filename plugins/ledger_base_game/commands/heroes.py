@@ -2,7 +2,7 @@
 
 import click
 
-from ledger.model import CampaignState
+from ledger.model import CampaignState, card_key
 from ledger_base_game.actions import heroes as actions
 from ledger_base_game.events.heroes import HeroJoined
 from ledger_cli.helpers import (
@@ -40,8 +40,14 @@ def add(app: App, /, name: str, as_json: bool, **stats: int | None) -> None:
     joined = recorded.events[0]
     known = app.registry.heroes.find(joined.hero) if isinstance(joined, HeroJoined) else None
     defaults = [stat for stat in actions.STATS if stats[stat] is None]
-    if defaults and known is not None and known.source and not as_json:
-        click.echo(f"   {', '.join(defaults)} from the base game ({known.source})")
+    hero = joined.hero if isinstance(joined, HeroJoined) else ""
+    card = recorded.before.content.get(card_key("hero", hero))
+    from_pack = [stat for stat in defaults if card is not None and stat in card.fields]
+    from_plugins = [stat for stat in defaults if stat not in from_pack]
+    if from_pack and card is not None and not as_json:
+        click.echo(f"   {', '.join(from_pack)} from the table's content pack {card.pack}")
+    if from_plugins and known is not None and known.source and not as_json:
+        click.echo(f"   {', '.join(from_plugins)} from the base game ({known.source})")
 
 
 @click.command("show", cls=Command)

@@ -135,7 +135,7 @@ def use(
 @pass_app
 def list_items(app: App, as_json: bool = False) -> None:
     """The items the loaded plugins know."""
-    known = app.registry.items.entries()
+    known = app.content().items.entries()
     if as_json:
         click.echo(output.to_json(known))
         return

@@ -2,8 +2,9 @@
 content (the fold has no content, so an event built through the Python API could otherwise
 name a Profession or Talent nobody registered)."""
 
+from ledger.errors import OutOfRange
 from ledger.hosting import Registry, hookimpl
-from ledger.model import CampaignState, Event
+from ledger.model import CampaignState, ContentAdded, Event, TableCard
 from ledger.text import name_key, quoted
 from ledger_base_game.events.checks import CheckMade
 from ledger_base_game.events.group_checks import GroupCheckOpened
@@ -12,6 +13,13 @@ from ledger_base_game.events.progress import (
     ProfessionLearned,
     SkillLearned,
     TalentLearned,
+)
+from ledger_base_game.rules.ranges import (
+    MAX_ABILITY,
+    MAX_CHIPS,
+    MAX_CONDITION_NUMBER,
+    MAX_TAUNT,
+    check_range,
 )
 
 
@@ -27,6 +35,34 @@ def validate_event(state: CampaignState, event: Event, registry: Registry) -> st
         return _profession(event, registry)
     if isinstance(event, TalentLearned):
         return _talent(state, event, registry)
+    if isinstance(event, ContentAdded):
+        return next(filter(None, map(_card, event.cards)), None)
+    return None
+
+
+# A table's card checked with the ranges its events will check once it is played.
+CARD_RANGES = {
+    "hero": {
+        "might": (0, MAX_ABILITY),
+        "agility": (0, MAX_ABILITY),
+        "will": (0, MAX_ABILITY),
+        "taunt": (0, MAX_TAUNT),
+        "chips": (1, MAX_CHIPS),
+        "wounded_chips": (1, MAX_CHIPS),
+    },
+    "condition": {"number": (1, MAX_CONDITION_NUMBER)},
+}
+
+
+def _card(card: TableCard) -> str | None:
+    for field, (low, high) in CARD_RANGES.get(card.kind, {}).items():
+        value = card.fields.get(field)
+        if value is None:
+            continue
+        try:
+            check_range(value, f"{card.name}'s {field}", low, high)
+        except OutOfRange as error:
+            return str(error)
     return None
 
 
