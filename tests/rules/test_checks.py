@@ -55,7 +55,7 @@ def refused(invoke: Invoke, db_path: Path, *args: str, code: int = 1) -> str:
 def to_scenario(run: Invoke) -> None:
     """From the City step into scenario 4, every Hero with a room (no stamina lost)."""
     for hero in as_json(run, "party", "show")["heroes"]:
-        run("city", "sleep", hero["name"], "The Ravenous Guivren")
+        run("city", "sleep", hero["name"], "The Ravenous Guivren", "--given-by", "212")
     run("step", "journey")
     run("step", "scenario", "4")
 

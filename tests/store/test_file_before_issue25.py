@@ -26,7 +26,9 @@ def test_the_old_meanings_are_in_the_kept_answers() -> None:
     """What the file records under the old rules, so the test above compares something:
     a place to sleep a Hero could not use, a Hideout Hero sleeping rough, 40 Stars from
     Burglary, Cracked Skull held with a Might check still rolling 3 dice."""
-    kept = {" ".join(k["question"]): k["answer"] for k in kept_answers("before_issue25.answers.json")}
+    kept = {
+        " ".join(k["question"]): k["answer"] for k in kept_answers("before_issue25.answers.json")
+    }
     torrax_13 = kept["city show --at 13"]["heroes"]["Torrax"]
     assert torrax_13["sleeps"] == "The Pit"
     venia = {h["name"]: h for h in kept["party show --at 16"]["heroes"]}["Venia"]

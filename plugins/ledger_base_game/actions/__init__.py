@@ -29,6 +29,7 @@ from ledger_base_game.actions.group_checks import (
     spend_group_check_gem,
 )
 from ledger_base_game.actions.heroes import add_hero
+from ledger_base_game.actions.hideout import stash_put, stash_take
 from ledger_base_game.actions.injuries import draw_injury, remove_injury
 from ledger_base_game.actions.items import discard_item, gain_item, give_item, use_item
 from ledger_base_game.actions.loadout import activate_item, bring_item, deactivate_item, leave_item
@@ -146,6 +147,8 @@ __all__ = [
     "start_city_step",
     "start_journey_step",
     "start_scenario_step",
+    "stash_put",
+    "stash_take",
     "take_from_stock",
     "tally_keyword",
     "unlock_stamina",

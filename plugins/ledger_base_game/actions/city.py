@@ -1,9 +1,10 @@
 """The City step (§8.1): the City Event, activities and services, a place to sleep."""
 
 from ledger.actions import Game
-from ledger.errors import BadInput
+from ledger.errors import BadInput, RuleViolation
 from ledger.hosting import Registry
-from ledger.model import CampaignState, Event, Hero, ServiceSpec
+from ledger.model import CampaignState, Event, Hero, ServiceSpec, TalentSpec
+from ledger.text import check_name, check_text, name_key, quoted
 from ledger_base_game.events.city import CityActivity, CityEventResolved, SleepFound
 
 PRICE = ("points", "stars")  # what a price paid is given as
@@ -54,10 +55,60 @@ def city_activity(
     return [_service(game.state, found, spec, points, stars, gain_stars, injury)]
 
 
-def sleep_at(game: Game, *, hero: str, place: str) -> list[Event]:
-    """The Hero has a place to sleep tonight (a Hideout, a friend's house, ...); without one
-    they lose 2 stamina when the City step ends. Renting a room is a service."""
-    return [SleepFound(hero=game.hero(hero).name, place=place)]
+def hideouts(registry: Registry, hero: Hero) -> list[TalentSpec]:
+    """The Talents the Hero holds that give them a place to sleep (a Hideout, §8.1)."""
+    held = {name_key(talent) for talent in hero.talents}
+    found = (registry.talents.find(name) for name in registry.talents.names())
+    return [t for t in found if t is not None and t.sleep and name_key(t.name) in held]
+
+
+def sleep_at(game: Game, *, hero: str, place: str, given_by: str | None = None) -> list[Event]:
+    """The Hero has a place to sleep tonight: their own Hideout (§8.1), or a place a Story
+    entry or card gives them (``given_by`` names it; the ledger does not know those). Renting
+    a room is a service; without any place the Hero loses 2 stamina when the City step ends.
+    Any other place is refused, naming those the Hero can use."""
+    found = game.hero(hero)
+    check_text(place, "place to sleep")
+    check_name(place, "place to sleep")
+    own = hideouts(game.registry, found)
+    for talent in own:
+        if name_key(talent.sleep) == name_key(place):
+            if given_by is not None:
+                raise BadInput(
+                    f"{talent.sleep} is {found.name}'s Hideout; {{given_by}} is for a place a "
+                    "Story entry or card gives",
+                    fields=["given_by"],
+                )
+            return [SleepFound(hero=found.name, place=talent.sleep, hideout=talent.name)]
+    if given_by is not None:
+        return [SleepFound(hero=found.name, place=place, given_by=given_by)]
+    rooms = [
+        spec
+        for spec in (game.registry.services.find(n) for n in game.registry.services.names())
+        if spec is not None and spec.sleep
+    ]
+    usable = [f"{t.sleep} (their Hideout)" for t in own]
+    usable += [f"a room: `{spec.name}` at {spec.location or spec.name}" for spec in rooms]
+    raise RuleViolation(
+        f"{found.name} cannot sleep at {quoted(place)}: the places {found.name} can use are "
+        f"{'; '.join(usable) or 'none the ledger knows'}; a place a Story entry or card gives "
+        "needs {given_by} ENTRY (§8.1)",
+        fields=["given_by"],
+    )
+
+
+def hideout_sleepers(game: Game) -> list[Event]:
+    """At the end of the City step a Hero with a Hideout and no other bed sleeps there
+    (§8.1); an exhausted Hero needs no bed."""
+    state = game.state
+    events: list[Event] = []
+    for hero in state.heroes.values():
+        if hero.sleeps is not None or hero.status == "exhausted":
+            continue
+        own = hideouts(game.registry, hero)
+        if own:
+            events.append(SleepFound(hero=hero.name, place=own[0].sleep, hideout=own[0].name))
+    return events
 
 
 def untracked_effect(registry: Registry, activity: str) -> str | None:

@@ -1,8 +1,12 @@
-"""city show | city event-resolved | city activity | city sleep | city services"""
+"""city show | city event-resolved | city activity | city sleep | city stash | city retrieve
+| city services"""
+
+from collections.abc import Callable
 
 import click
 
 from ledger_base_game.actions import city as actions
+from ledger_base_game.actions import hideout
 from ledger_cli.helpers import (
     NUMBERS,
     App,
@@ -89,14 +93,62 @@ def activity(
 @click.command("sleep", cls=Command)
 @click.argument("hero", shell_complete=complete_hero)
 @click.argument("place")
+@click.option(
+    "--given-by",
+    metavar="ENTRY",
+    help="The Story entry or card that gives this place (a friend's house, ...).",
+)
 @json_option
 @pass_app
-def sleep(app: App, hero: str, place: str, as_json: bool) -> None:
-    """HERO has a place to sleep tonight (a Hideout, a friend's house, ...). Renting a room
-    is a service (`city activity HERO "Rent a room"`). Without one, the Hero loses 2
-    stamina when the City step ends.
+def sleep(app: App, hero: str, place: str, given_by: str | None, as_json: bool) -> None:
+    """HERO sleeps at PLACE tonight: their own Hideout (a Hero with one sleeps there anyway
+    unless they find another bed), or a place a Story entry or card gives (--given-by).
+    Renting a room is a service (`city activity HERO "Rent a room"`). Without a place the
+    Hero loses 2 stamina when the City step ends; a place the Hero cannot use is refused,
+    naming those they can.
+
+    \b
+    Examples:
+      campaign-ledger city sleep Venia "The Pit"
+      campaign-ledger city sleep Torrax "Old Marta's barn" --given-by 212
     """
-    app.do(actions.sleep_at, hero=hero, place=place, as_json=as_json)
+    app.do(actions.sleep_at, hero=hero, place=place, given_by=given_by, as_json=as_json)
+
+
+def _stash_options(command: Callable[..., None]) -> Callable[..., None]:
+    command = click.option("--stars", type=int, help="Stars instead of an item.")(command)
+    command = click.argument("item", required=False)(command)
+    return click.argument("hero", shell_complete=complete_hero)(command)
+
+
+@click.command("stash", cls=Command, context_settings=NUMBERS)
+@_stash_options
+@json_option
+@pass_app
+def stash(app: App, hero: str, item: str | None, stars: int | None, as_json: bool) -> None:
+    """HERO keeps ITEM (or --stars N) in their Hideout, off the Hero board. 'Hideout: The
+    Pit' holds 1 item or 10 Stars, not both; Quest items are never stashed.
+
+    \b
+    Examples:
+      campaign-ledger city stash Venia Sword
+      campaign-ledger city stash Venia --stars 10
+    """
+    app.do(hideout.stash_put, hero=hero, item=item, stars=stars, as_json=as_json)
+
+
+@click.command("retrieve", cls=Command, context_settings=NUMBERS)
+@_stash_options
+@json_option
+@pass_app
+def retrieve(app: App, hero: str, item: str | None, stars: int | None, as_json: bool) -> None:
+    """HERO takes ITEM (or --stars N) back from their Hideout.
+
+    \b
+    Example:
+      campaign-ledger city retrieve Venia Sword
+    """
+    app.do(hideout.stash_take, hero=hero, item=item, stars=stars, as_json=as_json)
 
 
 @click.command("services", cls=Command)
@@ -119,5 +171,5 @@ def register(cli: click.Group) -> None:
     city = listing_group(
         cli, "city", "The City step: the City Event, activities, sleeping (shows it).", "show"
     )
-    for command in (show, event_resolved, activity, sleep, services):
+    for command in (show, event_resolved, activity, sleep, stash, retrieve, services):
         city.add_command(command)

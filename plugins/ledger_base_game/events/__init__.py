@@ -18,6 +18,7 @@ from ledger_base_game.events.group_checks import (
     GroupCheckRolled,
 )
 from ledger_base_game.events.heroes import HeroJoined
+from ledger_base_game.events.hideout import StashPut, StashTaken
 from ledger_base_game.events.injuries import InjuryDrawn, InjuryDrawOwed, InjuryRemoved
 from ledger_base_game.events.items import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
 from ledger_base_game.events.loadout import (
@@ -117,6 +118,8 @@ EVENT_TYPES: list[type[Event]] = [
     ItemBrought,
     ItemActivated,
     ItemDeactivated,
+    StashPut,
+    StashTaken,
 ]
 
 __all__ = [
@@ -176,6 +179,8 @@ __all__ = [
     "StarsGained",
     "StarsGiven",
     "StarsSpent",
+    "StashPut",
+    "StashTaken",
     "StatusRemoved",
     "StepStarted",
     "StockAdded",

@@ -2,7 +2,7 @@
 a place to sleep. Tags never change once released."""
 
 from ledger.model import CampaignState, Event, HeroEvent
-from ledger.rules import city
+from ledger.rules import city, hideout
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
 from ledger.text import check_name
@@ -72,12 +72,24 @@ class CityActivity(HeroEvent, tag="base:city-activity", frozen=True, kw_only=Tru
 
 
 class SleepFound(HeroEvent, tag="base:sleep-found", frozen=True, kw_only=True):
-    """The Hero has a place to sleep at the end of the City step (§8.1)."""
+    """The Hero has a place to sleep at the end of the City step (§8.1): their own Hideout
+    (``hideout`` names its Talent), or a place a Story entry or card gives (``given_by``).
+    A row with neither was recorded before places were checked: any place was accepted."""
 
     place: str
+    hideout: str | None = None  # the Talent whose Hideout it is
+    given_by: str | None = None  # the Story entry or card that gives the place
 
     def apply(self, state: CampaignState) -> CampaignState:
+        if self.given_by is not None:
+            check_name(self.given_by, "what gives the place to sleep")
+        if self.hideout is not None:
+            talent = self.hideout
+            return self.update(state, lambda hero: hideout.sleep(state, hero, self.place, talent))
         return self.update(state, lambda hero: city.sleep(state, hero, self.place))
 
     def describe(self) -> str:
-        return f"{self.hero} will sleep at {self.place}"
+        if self.hideout is not None:
+            return f"{self.hero} will sleep in their Hideout, {self.place}"
+        given = f" ({self.given_by})" if self.given_by else ""
+        return f"{self.hero} will sleep at {self.place}{given}"
