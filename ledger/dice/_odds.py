@@ -69,9 +69,11 @@ def check_odds(
     bonus: int,
     rule: StaminaRule,
     unspent: int,
+    per_face: int = PER_FACE,
 ) -> Odds:
     """P(total >= target) where total = faces + stamina successes + ``bonus`` (modifiers,
-    Achievement gem, Hindered), with at most ``unspent`` stamina to spend in a scenario."""
+    Achievement gem, Hindered), with at most ``unspent`` stamina to spend in a scenario, at
+    most ``per_face`` on each stamina face (2; an Injury card may lower it)."""
     finals = final_faces(die, dice)
     extras, cut = extra_faces(die, dice)
     tail = [0.0] * (len(extras) + 1)  # tail[j] = P(at least j extra faces), within the cut
@@ -82,7 +84,7 @@ def check_odds(
         if rule == "flat":
             reach = PER_FACE * faces
         elif rule == "spend":
-            reach = min(PER_FACE * faces, unspent)
+            reach = min(per_face * faces, unspent)
         else:
             reach = 0
         # Success needs base + j + bonus + spend >= target with spend <= reach.

@@ -29,9 +29,9 @@ from ledger_base_game.events.items import ItemDiscarded
 from ledger_base_game.rules.checks import (
     ABILITIES,
     Ability,
-    condition_modifier,
     dice_for,
     dice_reason,
+    held_modifier,
     spent_conditions,
 )
 
@@ -184,7 +184,7 @@ def declare(
         achievement=declaration.get("achievement", False),
         discard=tuple(hero.item(name).name for name in discarding),
         modifiers=judged,
-        conditions=condition_modifier(state, hero, chosen) if red else 0,
+        conditions=held_modifier(state, hero, chosen) if red else 0,
     )
 
 

@@ -6,6 +6,7 @@ from ledger.actions import Game
 from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import OutOfRange
 from ledger.model import CampaignState, Event
+from ledger.rules import injuries
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -93,7 +94,10 @@ def build_check(
     shortfall = None if aim is None else aim - base
     unspent = declared.hero.stamina.unspent
     spend = intent.get("spend", 0)
-    spent = stamina_to_spend(spend, state, faces, shortfall, unspent, progressive is not None)
+    per_face = injuries.stamina_per_face(declared.hero)
+    spent = stamina_to_spend(
+        spend, state, faces, shortfall, unspent, progressive is not None, per_face
+    )
     total = base + flat + (spent if state.in_scenario else 0)
     check = CheckMade(
         **roll,
@@ -121,6 +125,7 @@ def stamina_to_spend(
     shortfall: int | None,
     unspent: int,
     partial: bool,
+    per_face: int = PER_FACE,
 ) -> int:
     """A number, or ``best``: exactly what reaches the target if the faces and chips allow
     (else nothing); on a progressive check, where every success counts, as much as helps."""
@@ -128,7 +133,7 @@ def stamina_to_spend(
         return spend
     if not state.in_scenario or shortfall is None or shortfall <= 0:
         return 0
-    reachable = min(PER_FACE * stamina_faces(faces), unspent)
+    reachable = min(per_face * stamina_faces(faces), unspent)
     if partial:
         return min(shortfall, reachable)
     return shortfall if shortfall <= reachable else 0

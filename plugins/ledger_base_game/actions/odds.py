@@ -9,6 +9,7 @@ from ledger.actions import Game
 from ledger.dice import DiceSet, Odds, StaminaRule, check_odds
 from ledger.errors import BadInput
 from ledger.model import CampaignState, Modifier
+from ledger.rules import injuries
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -87,4 +88,6 @@ def odds_of(
         raise BadInput("a Hero is Hindered only in a scenario, next to enemies")
     bonus = declared.adds(hindered)
     rule = stamina_rule(state)
-    return check_odds(die, declared.dice, target, bonus, rule, declared.hero.stamina.unspent)
+    hero = declared.hero
+    per_face = injuries.stamina_per_face(hero)
+    return check_odds(die, declared.dice, target, bonus, rule, hero.stamina.unspent, per_face)
