@@ -69,6 +69,15 @@ class TalentSpec(Frozen, frozen=True, kw_only=True):
     sleep: str = ""  # a place to sleep it gives its Hero (a Hideout, §8.1)
     stash_items: int = 0  # its stash holds this many items ...
     stash_stars: int = 0  # ... or this many Stars, not both (a Hideout, §7.1)
+    # Using it as a City activity (§9.3: "using a talent costs whatever it lists"):
+    passive: bool = False  # works on its own (keywords, range): not an activity
+    points: int = 0  # City Activity points per use
+    stamina: int = 0  # stamina spent per use
+    once_per_city_step: bool = False
+    roll: int = 0  # red dice rolled for its payout (stamina faces count 2 in the City)
+    pays: str = ""  # from the roll: "below-5" (the total if under 5, else 0), "up-to-5"
+    gems: int = 0  # Achievement gems it gives
+    discount: str = ""  # a price it lowers, for the players to apply (Haggle)
     source: str = ""
 
 

@@ -276,6 +276,7 @@ class City(Frozen, frozen=True, kw_only=True):
 
     event_resolved: bool = False
     after_arena: bool = False
+    talents_used: tuple[str, ...] = ()  # "Hero: Talent", for once-per-City-step Talents
 
 
 class Debt(Frozen, frozen=True, kw_only=True):

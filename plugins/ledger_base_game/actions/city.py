@@ -1,10 +1,14 @@
 """The City step (§8.1): the City Event, activities and services, a place to sleep."""
 
+from collections.abc import Sequence
+
 from ledger.actions import Game
 from ledger.errors import BadInput, RuleViolation
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event, Hero, ServiceSpec, TalentSpec
+from ledger.rules.talents import require_talent
 from ledger.text import check_name, check_text, name_key, quoted
+from ledger_base_game.actions.talents import acts, refuse_passive, use_talent
 from ledger_base_game.events.city import CityActivity, CityEventResolved, SleepFound
 
 PRICE = ("points", "stars")  # what a price paid is given as
@@ -27,11 +31,34 @@ def city_activity(
     heal: int | None = None,
     sleep: str | None = None,
     injury: str | None = None,
+    roll: Sequence[str] | None = None,
+    seed: int | None = None,
 ) -> list[Event]:
-    """The Hero does ``activity``: a Hero Book activity, a location or a service. A service
-    the plugins know takes its costs and effects from them (one with two prices needs
-    ``points`` or ``stars`` to say which was paid); any other is recorded as given."""
+    """The Hero does ``activity``: a Hero Book activity, a location, a service or a Talent. A
+    service the plugins know takes its costs and effects from them (one with two prices needs
+    ``points`` or ``stars`` to say which was paid); a Talent needs the Hero to hold it and
+    costs and pays what its data says (a roll's faces in ``roll``, else the ledger rolls from
+    ``seed``); any other is recorded as given."""
     found = game.hero(hero)
+    talent = game.registry.talents.find(activity)
+    if talent is not None:
+        refuse_passive(talent)
+        if acts(talent):
+            given = {
+                "points": points,
+                "stars": stars,
+                "gain_stars": gain_stars,
+                "restore": restore,
+                "heal": heal,
+                "sleep": sleep,
+                "injury": injury,
+            }
+            return use_talent(game, found, talent, given, roll, seed)
+        require_talent(found, talent.name)
+    elif roll is not None or seed is not None:
+        raise BadInput(
+            f"{activity} rolls no dice the ledger knows; record what it gave", fields=["roll"]
+        )
     spec = game.registry.services.find(activity)
     if spec is None:
         return [
@@ -45,6 +72,7 @@ def city_activity(
                 heal=heal or 0,
                 sleep=sleep,
                 injury=injury,
+                talent=talent.name if talent is not None else None,
             )
         ]
     for value, given in ((restore, "restore"), (heal, "heal"), (sleep, "sleep")):

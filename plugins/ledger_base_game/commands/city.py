@@ -6,7 +6,8 @@ from collections.abc import Callable
 import click
 
 from ledger_base_game.actions import city as actions
-from ledger_base_game.actions import hideout
+from ledger_base_game.actions import hideout, talents
+from ledger_base_game.commands._rolls import parse_faces
 from ledger_cli.helpers import (
     NUMBERS,
     App,
@@ -46,6 +47,8 @@ def event_resolved(app: App, as_json: bool) -> None:
 @click.option("--heal", type=int, help="Damage it heals.")
 @click.option("--sleep", metavar="PLACE", help="It gives a place to sleep.")
 @click.option("--injury", metavar="NAME", help="The Injury card it discards.")
+@click.option("--roll", metavar="FACES", help='A Talent\'s roll as read off the dice: "1 2 S".')
+@click.option("--seed", type=int, help="Seed for the ledger's roll of a Talent's dice.")
 @json_option
 @pass_app
 def activity(
@@ -59,18 +62,23 @@ def activity(
     heal: int | None,
     sleep: str | None,
     injury: str | None,
+    roll: str | None,
+    seed: int | None,
     as_json: bool,
 ) -> None:
-    """HERO does activity NAME (a Hero Book activity, a location or a service). Known
-    services take their costs and effects from the base game (`city services`); a service
-    with two prices needs --points or --stars to say which was paid. Others are recorded
-    with the costs and effects given.
+    """HERO does activity NAME (a Hero Book activity, a location, a service or a Talent).
+    Known services take their costs and effects from the base game (`city services`); a
+    service with two prices needs --points or --stars to say which was paid. A Talent needs
+    HERO to hold it and costs and pays what the base game knows (Pickpocket rolls 2 dice:
+    --roll FACES, or the ledger rolls); others are recorded with the costs and effects given,
+    and the output says so.
 
     \b
     Examples:
       campaign-ledger city activity Venia "Work on the docks"
       campaign-ledger city activity Venia "Heal Injury" --stars 3
       campaign-ledger city activity Torrax "Arm wrestling" --points 1 --gain-stars 3
+      campaign-ledger city activity Venia Pickpocket --roll "2 1+ 1"
     """
     app.do(
         actions.city_activity,
@@ -83,11 +91,16 @@ def activity(
         heal=heal,
         sleep=sleep,
         injury=injury,
+        roll=parse_faces(roll),
+        seed=seed,
         as_json=as_json,
     )
     effect = actions.untracked_effect(app.registry, name)
     if effect and not as_json:
         click.echo(f"   not tracked: {effect}")
+    told = talents.talent_note(app.registry, name)
+    if told and not as_json:
+        click.echo(f"   {told}")
 
 
 @click.command("sleep", cls=Command)

@@ -45,6 +45,7 @@ from ledger_base_game.events.reactions import ReactionMade
 from ledger_base_game.events.stars import StarsGained, StarsGiven, StarsSpent
 from ledger_base_game.events.steps import ScenarioEnded, StepStarted
 from ledger_base_game.events.stock import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
+from ledger_base_game.events.talents import TalentUsed
 from ledger_base_game.events.trade import ItemBought, ItemSold
 from ledger_base_game.events.vitality import (
     DamageHealed,
@@ -120,6 +121,7 @@ EVENT_TYPES: list[type[Event]] = [
     ItemDeactivated,
     StashPut,
     StashTaken,
+    TalentUsed,
 ]
 
 __all__ = [
@@ -185,5 +187,6 @@ __all__ = [
     "StepStarted",
     "StockAdded",
     "TalentLearned",
+    "TalentUsed",
     "XpGained",
 ]

@@ -2,7 +2,7 @@
 a place to sleep. Tags never change once released."""
 
 from ledger.model import CampaignState, Event, HeroEvent
-from ledger.rules import city, hideout
+from ledger.rules import city, hideout, talents
 from ledger.rules.stamina import MAX_AMOUNT
 from ledger.rules.stars import MAX_STARS
 from ledger.text import check_name
@@ -30,9 +30,12 @@ class CityActivity(HeroEvent, tag="base:city-activity", frozen=True, kw_only=Tru
     heal: int = 0
     sleep: str | None = None  # the activity gives a place to sleep
     injury: str | None = None  # the Injury card it discards
+    talent: str | None = None  # a Talent whose costs are not known: the Hero must hold it
 
     def apply(self, state: CampaignState) -> CampaignState:
         check_name(self.activity, "activity")
+        if self.talent is not None:
+            talents.require_talent(state.hero(self.hero), self.talent)
         for value, what, high in (
             (self.points, "City Activity points", MAX_AMOUNT),
             (self.stars, "Stars paid", MAX_STARS),
