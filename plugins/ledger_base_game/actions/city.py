@@ -44,7 +44,7 @@ def city_activity(
     if talent is not None:
         refuse_passive(talent)
         if acts(talent):
-            given = {
+            options: dict[str, object] = {
                 "points": points,
                 "stars": stars,
                 "gain_stars": gain_stars,
@@ -53,7 +53,7 @@ def city_activity(
                 "sleep": sleep,
                 "injury": injury,
             }
-            return use_talent(game, found, talent, given, roll, seed)
+            return use_talent(game, found, talent, options, roll, seed)
         require_talent(found, talent.name)
     elif roll is not None or seed is not None:
         raise BadInput(

@@ -2,7 +2,7 @@
 content describes costs and pays what its data says (Pickpocket's roll, Refined Bonesmoke's
 gem, Haggle once per City step); one it does not describe is recorded as given, and said so."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ledger.actions import Game
 from ledger.dice import check_faces, check_seed, new_seed, roll
@@ -34,7 +34,7 @@ def use_talent(
     game: Game,
     hero: Hero,
     spec: TalentSpec,
-    given: dict[str, object],
+    given: Mapping[str, object],
     faces: Sequence[str] | None,
     seed: int | None,
 ) -> list[Event]:
