@@ -78,6 +78,7 @@ class TalentSpec(Frozen, frozen=True, kw_only=True):
     pays: str = ""  # from the roll: "below-5" (the total if under 5, else 0), "up-to-5"
     gems: int = 0  # Achievement gems it gives
     discount: str = ""  # a price it lowers, for the players to apply (Haggle)
+    once_per_scenario: bool = False  # a check that counts it uses it up for the scenario
     source: str = ""
 
 

@@ -312,6 +312,8 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
         dice: the dice set with `dice set`, else None (the plugins' definition).
         group_check: a group check being played step by step, else None.
         progressive_checks: progressive checks under way, by name.
+        checks_this_turn: the checks each Hero has attempted this round of the scenario.
+        used_this_scenario: the once-per-scenario effects each Hero has used.
         plugins: plugins' own state of the campaign, by namespace; read with ``part(Type)``.
     """
 
@@ -336,6 +338,8 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     dice: DiceSet | None = None  # set with `dice set`; None: the plugins' definition
     group_check: GroupCheck | None = None  # a group check being played step by step
     progressive_checks: dict[str, ProgressiveCheck] = {}
+    checks_this_turn: tuple[str, ...] = ()  # "Hero|check" attempted this round (§5.1)
+    used_this_scenario: tuple[str, ...] = ()  # "Hero|effect" used once per scenario
     plugins: dict[str, Any] = {}  # CampaignPart values by namespace: read them with part()
 
     def part(self, kind: type[P]) -> P:

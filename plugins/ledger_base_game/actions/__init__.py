@@ -50,6 +50,7 @@ from ledger_base_game.actions.progress import (
 from ledger_base_game.actions.progressive import (
     attempt_progressive_check,
     new_progressive_round,
+    new_round,
     open_progressive_check,
 )
 from ledger_base_game.actions.reactions import react
@@ -126,6 +127,7 @@ __all__ = [
     "lose_stamina",
     "make_check",
     "new_progressive_round",
+    "new_round",
     "odds_of_check",
     "offer_item",
     "open_group_check",

@@ -1,10 +1,11 @@
 """Active ability checks (§5.1): the roll, its total against the target, and what it costs."""
 
+from collections.abc import Sequence
 from typing import Literal, Unpack
 
 from ledger.actions import Game
 from ledger.dice import PER_FACE, action_successes, stamina_faces
-from ledger.errors import OutOfRange
+from ledger.errors import BadInput, OutOfRange
 from ledger.model import CampaignState, Event
 from ledger.rules import injuries
 from ledger_base_game.actions._rolls import (
@@ -40,6 +41,9 @@ class CheckIntent(Declaration, total=False):
     spend: Spend
     hindered: bool
     outcome: str | None
+    check_name: str | None
+    repeatable: bool
+    once_per_scenario: Sequence[str]
 
 
 def check_target(target: int | None) -> int | None:
@@ -111,11 +115,47 @@ def build_check(
         success=None if target is None else total >= target,
         outcome=intent.get("outcome"),
         progressive=progressive,
+        turn_check=turn_check(state, declared, target, intent, progressive),
+        once_per_scenario=once_used(state, declared, intent),
     )
     events: list[Event] = [check, *consequences(state, declared)]
     if spent:
         events.append(StaminaSpent(hero=declared.hero.name, amount=spent))
     return events
+
+
+def turn_check(
+    state: CampaignState,
+    declared: Declared,
+    target: int | None,
+    intent: CheckIntent,
+    progressive: str | None,
+) -> str | None:
+    """The check as its once-per-turn limit knows it (§5.1): by name, else by ability and
+    target; none outside a scenario, for a repeatable check, or a progressive attempt (its
+    own rounds limit it)."""
+    name = intent.get("check_name")
+    if not state.in_scenario or intent.get("repeatable", False) or progressive is not None:
+        if name is not None and not state.in_scenario:
+            raise BadInput(
+                "{check_name} names a check for its once-per-turn limit, in a scenario",
+                fields=["check_name"],
+            )
+        return None
+    if name is not None:
+        return name
+    return f"{declared.ability.title()} {'?' if target is None else target}"
+
+
+def once_used(state: CampaignState, declared: Declared, intent: CheckIntent) -> tuple[str, ...]:
+    """The once-per-scenario effects the check uses: those declared, and the Talents the
+    data marks so whose modifiers apply."""
+    named = list(intent.get("once_per_scenario", ()))
+    if named and not state.in_scenario:
+        raise BadInput(
+            "a once-per-scenario effect is used in a scenario", fields=["once_per_scenario"]
+        )
+    return tuple(dict.fromkeys([*named, *declared.once_per_scenario]))
 
 
 def stamina_to_spend(

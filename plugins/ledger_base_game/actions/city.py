@@ -5,10 +5,11 @@ from collections.abc import Sequence
 from ledger.actions import Game
 from ledger.errors import BadInput, RuleViolation
 from ledger.hosting import Registry
-from ledger.model import CampaignState, Event, Hero, ServiceSpec, TalentSpec
+from ledger.model import CampaignState, Event, Hero, ServiceSpec
 from ledger.rules.talents import require_talent
 from ledger.text import check_name, check_text, name_key, quoted
-from ledger_base_game.actions.talents import acts, refuse_passive, use_talent
+from ledger_base_game.actions._beds import hideouts
+from ledger_base_game.actions._talents import acts, refuse_passive, use_talent
 from ledger_base_game.events.city import CityActivity, CityEventResolved, SleepFound
 
 PRICE = ("points", "stars")  # what a price paid is given as
@@ -53,7 +54,7 @@ def city_activity(
                 "sleep": sleep,
                 "injury": injury,
             }
-            return use_talent(game, found, talent, options, roll, seed)
+            return use_talent(game.registry, game.state, found, talent, options, roll, seed)
         require_talent(found, talent.name)
     elif roll is not None or seed is not None:
         raise BadInput(
@@ -81,13 +82,6 @@ def city_activity(
                 f"{spec.name}'s effects are known; {{{given}}} cannot be given", fields=[given]
             )
     return [_service(game.state, found, spec, points, stars, gain_stars, injury)]
-
-
-def hideouts(registry: Registry, hero: Hero) -> list[TalentSpec]:
-    """The Talents the Hero holds that give them a place to sleep (a Hideout, §8.1)."""
-    held = {name_key(talent) for talent in hero.talents}
-    found = (registry.talents.find(name) for name in registry.talents.names())
-    return [t for t in found if t is not None and t.sleep and name_key(t.name) in held]
 
 
 def sleep_at(game: Game, *, hero: str, place: str, given_by: str | None = None) -> list[Event]:
@@ -123,20 +117,6 @@ def sleep_at(game: Game, *, hero: str, place: str, given_by: str | None = None) 
         "needs {given_by} ENTRY (§8.1)",
         fields=["given_by"],
     )
-
-
-def hideout_sleepers(game: Game) -> list[Event]:
-    """At the end of the City step a Hero with a Hideout and no other bed sleeps there
-    (§8.1); an exhausted Hero needs no bed."""
-    state = game.state
-    events: list[Event] = []
-    for hero in state.heroes.values():
-        if hero.sleeps is not None or hero.status == "exhausted":
-            continue
-        own = hideouts(game.registry, hero)
-        if own:
-            events.append(SleepFound(hero=hero.name, place=own[0].sleep, hideout=own[0].name))
-    return events
 
 
 def untracked_effect(registry: Registry, activity: str) -> str | None:

@@ -3,7 +3,7 @@
 from ledger.actions import Game
 from ledger.errors import BadInput, RuleViolation
 from ledger.model import Event, Hero, TalentSpec
-from ledger_base_game.actions.city import hideouts
+from ledger_base_game.actions._beds import hideouts
 from ledger_base_game.events.hideout import StashPut, StashTaken
 
 

@@ -8,8 +8,8 @@ from ledger.errors import BadInput
 from ledger.model import CampaignState, Event
 from ledger.rules import factions, injuries, progress
 from ledger.text import check_name
+from ledger_base_game.actions._beds import hideout_sleepers
 from ledger_base_game.actions._wounds import with_injury_draws
-from ledger_base_game.actions.city import hideout_sleepers
 from ledger_base_game.events.progress import GemsGained, LevelGained
 from ledger_base_game.events.steps import ScenarioEnded, StepStarted
 from ledger_base_game.rules import symbols
@@ -33,7 +33,7 @@ def start_journey_step(game: Game) -> list[Event]:
     to sleep loses 2 stamina, §8.1, and owes an Injury card if that wounds them, §2.3)."""
     state = game.state
     in_city = state.city is not None and state.step is not None and state.step.kind == "city"
-    beds = hideout_sleepers(game) if in_city else []
+    beds = hideout_sleepers(state, game.registry) if in_city else []
     return with_injury_draws(state, [*beds, StepStarted(kind="journey", city_end=in_city)])
 
 

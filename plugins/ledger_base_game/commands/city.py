@@ -5,8 +5,9 @@ from collections.abc import Callable
 
 import click
 
+from ledger_base_game.actions import _talents as talents
 from ledger_base_game.actions import city as actions
-from ledger_base_game.actions import hideout, talents
+from ledger_base_game.actions import hideout
 from ledger_base_game.commands._rolls import parse_faces
 from ledger_cli.helpers import (
     NUMBERS,

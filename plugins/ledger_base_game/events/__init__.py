@@ -7,7 +7,12 @@ DamageTaken``); ``EVENT_TYPES`` is every one of them, in the order they were reg
 from ledger.model import Event
 from ledger_base_game.events.attacks import AttackMade, StaminaSpentCursed
 from ledger_base_game.events.checks import CheckGemSpent, CheckMade
-from ledger_base_game.events.city import CityActivity, CityEventResolved, SleepFound
+from ledger_base_game.events.city import (
+    CityActivity,
+    CityEventResolved,
+    SleepFound,
+    TalentUsed,
+)
 from ledger_base_game.events.conditions import ConditionGained, ConditionRemoved
 from ledger_base_game.events.dice import DiceSetChosen
 from ledger_base_game.events.factions import ReputationGained
@@ -40,12 +45,15 @@ from ledger_base_game.events.progress import (
     TalentLearned,
     XpGained,
 )
-from ledger_base_game.events.progressive import ProgressiveCheckOpened, ProgressiveRound
+from ledger_base_game.events.progressive import (
+    ProgressiveCheckOpened,
+    ProgressiveRound,
+    RoundStarted,
+)
 from ledger_base_game.events.reactions import ReactionMade
 from ledger_base_game.events.stars import StarsGained, StarsGiven, StarsSpent
 from ledger_base_game.events.steps import ScenarioEnded, StepStarted
 from ledger_base_game.events.stock import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
-from ledger_base_game.events.talents import TalentUsed
 from ledger_base_game.events.trade import ItemBought, ItemSold
 from ledger_base_game.events.vitality import (
     DamageHealed,
@@ -122,6 +130,7 @@ EVENT_TYPES: list[type[Event]] = [
     StashPut,
     StashTaken,
     TalentUsed,
+    RoundStarted,
 ]
 
 __all__ = [
@@ -168,6 +177,7 @@ __all__ = [
     "ProgressiveRound",
     "ReactionMade",
     "ReputationGained",
+    "RoundStarted",
     "ScenarioCardAdded",
     "ScenarioEnded",
     "SkillLearned",

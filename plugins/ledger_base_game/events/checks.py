@@ -17,7 +17,7 @@ from ledger.dice import (
 )
 from ledger.errors import RuleViolation
 from ledger.model import CampaignState, Debt, Hero, HeroEvent, Modifier
-from ledger.rules import debts, gems, injuries
+from ledger.rules import debts, gems, injuries, turns
 from ledger.rules.gems import GemKind
 from ledger.rules.stamina import require_affectable
 from ledger.text import check_name
@@ -59,6 +59,9 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
     success: bool | None = None
     outcome: str | None = None  # the entry chosen, e.g. from a "?" check's table
     progressive: str | None = None
+    # Since issue 25; absent in older rows, which had no such limits:
+    turn_check: str | None = None  # the check, attempted once per turn in a scenario
+    once_per_scenario: tuple[str, ...] = ()  # effects used, each once per scenario
 
     def apply(self, state: CampaignState) -> CampaignState:
         hero = state.hero(self.hero)
@@ -105,6 +108,10 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         if self.outcome is not None:
             check_name(self.outcome, "outcome")
         state = debts.owe(state, *self.consequences())
+        if self.turn_check is not None:
+            state = turns.attempt(state, hero.name, self.turn_check)
+        for effect in self.once_per_scenario:
+            state = turns.use_once(state, hero.name, effect)
         if self.progressive is not None:
             return _progress(state, self)
         return state
@@ -155,6 +162,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             parts.append("Achievement gem: +1")
         if self.hindered:
             parts.append("Hindered: -1")
+        parts += [f"{effect} (once per scenario)" for effect in self.once_per_scenario]
         result = {True: "success", False: "failure", None: "recorded"}[self.success]
         if self.progressive:
             result = f"adds {max(self.total, 0)}"

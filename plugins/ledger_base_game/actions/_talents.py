@@ -4,14 +4,13 @@ gem, Haggle once per City step); one it does not describe is recorded as given, 
 
 from collections.abc import Mapping, Sequence
 
-from ledger.actions import Game
 from ledger.dice import check_faces, check_seed, new_seed, roll
 from ledger.errors import BadInput, RuleViolation
 from ledger.hosting import Registry
-from ledger.model import Event, Hero, TalentSpec
+from ledger.model import CampaignState, Event, Hero, TalentSpec
 from ledger.rules import talents
 from ledger_base_game.actions._rolls import dice_in_force, read_faces
-from ledger_base_game.events.talents import TalentUsed
+from ledger_base_game.events.city import TalentUsed
 
 
 def acts(spec: TalentSpec) -> bool:
@@ -31,7 +30,8 @@ def refuse_passive(spec: TalentSpec) -> None:
 
 
 def use_talent(
-    game: Game,
+    registry: Registry,
+    state: CampaignState,
     hero: Hero,
     spec: TalentSpec,
     given: Mapping[str, object],
@@ -51,7 +51,7 @@ def use_talent(
     die: tuple[str, ...] = ()
     used_seed = None
     if spec.roll:
-        die = dice_in_force(game.registry, game.state, None).action
+        die = dice_in_force(registry, state, None).action
         if faces is not None:
             if seed is not None:
                 raise BadInput("{seed} is for dice the ledger rolls", fields=["seed"])
