@@ -34,7 +34,13 @@ from ledger_base_game.actions.injuries import draw_injury, remove_injury
 from ledger_base_game.actions.items import discard_item, gain_item, give_item, use_item
 from ledger_base_game.actions.loadout import activate_item, bring_item, deactivate_item, leave_item
 from ledger_base_game.actions.luck import CheckChance, LuckPoint, check_chances, dice_luck
-from ledger_base_game.actions.odds import CheckOdds, odds_of_check
+from ledger_base_game.actions.odds import (
+    CheckOdds,
+    ReactionChance,
+    odds_of_check,
+    odds_of_group_check,
+    odds_of_reaction,
+)
 from ledger_base_game.actions.progress import (
     add_keyword,
     choose_class,
@@ -87,6 +93,7 @@ __all__ = [
     "Declaration",
     "DiceSets",
     "LuckPoint",
+    "ReactionChance",
     "activate_item",
     "add_hero",
     "add_keyword",
@@ -129,6 +136,8 @@ __all__ = [
     "new_progressive_round",
     "new_round",
     "odds_of_check",
+    "odds_of_group_check",
+    "odds_of_reaction",
     "offer_item",
     "open_group_check",
     "open_progressive_check",
