@@ -37,8 +37,8 @@ def first_evening(table: Service) -> None:
     do(actions.resolve_city_event)
     do(actions.city_activity, hero="Torrax", activity="Work on the docks")
     # A bed for the night, or each Hero loses 2 stamina when the City step ends (§8.1)
-    do(actions.sleep_at, hero="Zuva'Sai", place="The Ravenous Guivren")
-    do(actions.sleep_at, hero="Torrax", place="The Ravenous Guivren")
+    do(actions.sleep_at, hero="Zuva'Sai", place="The Ravenous Guivren", given_by="212")
+    do(actions.sleep_at, hero="Torrax", place="The Ravenous Guivren", given_by="212")
 
     do(actions.start_journey_step)
     do(actions.gain_item, hero="Torrax", item="Sealed Letter", quest=True)

@@ -10,6 +10,7 @@ from ledger.model import CampaignState, Hero, Keyword
 from ledger.text import printable
 from ledger.views import (
     hero_json,
+    injuries_text,
     log_json,
     party_json,
     party_view,
@@ -17,6 +18,7 @@ from ledger.views import (
     recorded_json,
     stamina_json,
     stamina_text,
+    stash_text,
     step_json,
     to_json,
 )
@@ -107,9 +109,11 @@ def progress_text(hero: Hero) -> list[str]:
         lines.append(f"  Profession  {hero.profession} · Talents: {', '.join(hero.talents)}")
     if hero.injuries or hero.injury_draws:
         owed = f"{hero.injury_draws} to draw (`injury draw`)" if hero.injury_draws else ""
-        lines.append(f"  Injuries    {' · '.join(filter(None, [', '.join(hero.injuries), owed]))}")
+        lines.append(f"  Injuries    {' · '.join(filter(None, [injuries_text(hero), owed]))}")
     if hero.city_points:
         lines.append(f"  City points {hero.city_points}")
+    if stash_text(hero):
+        lines.append(f"  Hideout     {stash_text(hero)}")
     return lines
 
 

@@ -20,7 +20,14 @@ from ledger.dice._definition import (
     load_dice_file,
 )
 from ledger.dice._faces import MAX_ROLLED, DieKind, check_faces, parse_faces, split_faces
-from ledger.dice._odds import Odds, check_odds
+from ledger.dice._odds import (
+    GroupOdds,
+    Odds,
+    ReactionOdds,
+    check_odds,
+    group_odds,
+    reaction_odds,
+)
 from ledger.dice._rolling import check_seed, new_seed, roll
 from ledger.dice._scoring import (
     PER_FACE,
@@ -44,7 +51,9 @@ __all__ = [
     "STAMINA",
     "DiceSet",
     "DieKind",
+    "GroupOdds",
     "Odds",
+    "ReactionOdds",
     "StaminaRule",
     "action_successes",
     "check_dice",
@@ -53,9 +62,11 @@ __all__ = [
     "check_odds",
     "check_seed",
     "choose_default",
+    "group_odds",
     "load_dice_file",
     "new_seed",
     "parse_faces",
+    "reaction_odds",
     "reaction_successes",
     "roll",
     "split_faces",

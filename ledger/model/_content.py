@@ -7,7 +7,7 @@ from typing import TypeVar
 import msgspec
 
 from ledger.errors import BadInput
-from ledger.model._state import ConditionRules, Frozen, Item
+from ledger.model._state import ConditionRules, Frozen, InjuryEffect, Item
 
 SpecT = TypeVar("SpecT", bound=msgspec.Struct)
 
@@ -57,13 +57,41 @@ class ProfessionSpec(Frozen, frozen=True, kw_only=True):
 
 class TalentSpec(Frozen, frozen=True, kw_only=True):
     """A Talent of a Profession; ``phrases`` are what it lets the Hero do as checks name it
-    (e.g. Burglary gives "Lock picking", like the phrase on the Thieves Tools card)."""
+    (e.g. Burglary gives "Lock picking", like the phrase on the Thieves Tools card). A
+    Hideout gives its Hero a place to ``sleep`` and a stash (``stash_items`` or
+    ``stash_stars``)."""
 
     name: str
     profession: str
     master: bool = False
     phrases: tuple[str, ...] = ()
     effect: str = ""
+    sleep: str = ""  # a place to sleep it gives its Hero (a Hideout, §8.1)
+    stash_items: int = 0  # its stash holds this many items ...
+    stash_stars: int = 0  # ... or this many Stars, not both (a Hideout, §7.1)
+    # Using it as a City activity (§9.3: "using a talent costs whatever it lists"):
+    passive: bool = False  # works on its own (keywords, range): not an activity
+    points: int = 0  # City Activity points per use
+    stamina: int = 0  # stamina spent per use
+    once_per_city_step: bool = False
+    roll: int = 0  # red dice rolled for its payout (stamina faces count 2 in the City)
+    pays: str = ""  # from the roll: "below-5" (the total if under 5, else 0), "up-to-5"
+    gems: int = 0  # Achievement gems it gives
+    discount: str = ""  # a price it lowers, for the players to apply (Haggle)
+    once_per_scenario: bool = False  # a check that counts it uses it up for the scenario
+    source: str = ""
+
+
+class InjurySpec(Frozen, frozen=True, kw_only=True):
+    """An Injury card (§2.3): ``effects`` are what the ledger applies while it is held, each
+    with the card's printed ``effect`` for the players; ``source`` and ``confidence`` say
+    where each datum comes from and how sure it is."""
+
+    name: str
+    effect: str = ""
+    effects: tuple[InjuryEffect, ...] = ()
+    source: str = ""
+    confidence: str = ""
 
 
 class FactionSpec(Frozen, frozen=True, kw_only=True):

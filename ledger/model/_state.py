@@ -92,6 +92,28 @@ class Condition(Frozen, frozen=True, kw_only=True):
     rules: ConditionRules | None = None
 
 
+InjuryKind = Literal["ability", "checks", "stamina", "text"]
+
+
+class InjuryEffect(Frozen, frozen=True, kw_only=True):
+    """What an Injury card does (§2.3). ``ability``: the Hero's level in ``ability`` is
+    ``amount`` lower (Broken Ribs: -1); ``checks``: ``amount`` added to every active check;
+    ``stamina``: at most ``amount`` stamina spent on each stamina face; ``text``: an effect
+    the ledger does not apply, shown for the players (``text`` says it)."""
+
+    kind: InjuryKind
+    ability: str | None = None
+    amount: int = 0
+    text: str = ""
+
+
+class HeldInjury(Frozen, frozen=True, kw_only=True):
+    """An Injury card held with the effects recorded when it was drawn."""
+
+    name: str
+    effects: tuple[InjuryEffect, ...] = ()
+
+
 class UseEffect(Frozen, frozen=True, kw_only=True):
     """What a discard item does when used in a City or Journey step."""
 
@@ -163,8 +185,11 @@ class Hero(Frozen, frozen=True, kw_only=True):
         profession: the Hero's Profession, if any.
         talents: Talents learned, in the order learned.
         injuries: Injury cards held between scenarios.
+        injury_effects: the held cards whose effects the ledger applies (drawn with them).
         city_points: City Activity points left in this City step.
         sleeps: where the Hero sleeps at the end of this City step.
+        stash: items kept in the Hero's Hideout, off the Hero board (§7.1).
+        stash_stars: Stars kept in the Hideout.
         plugins: plugins' own state of the Hero, by namespace; read with ``part(Type)``.
     """
 
@@ -188,9 +213,13 @@ class Hero(Frozen, frozen=True, kw_only=True):
     profession: str | None = None
     talents: tuple[str, ...] = ()
     injuries: tuple[str, ...] = ()
+    # the cards drawn with effects (since issue 25), each also in ``injuries``
+    injury_effects: tuple[HeldInjury, ...] = ()
     injury_draws: int = 0  # Injury cards owed for becoming wounded, not drawn yet (§2.3)
     city_points: int = 0
     sleeps: str | None = None  # where the Hero sleeps at the end of this City step
+    stash: tuple[Item, ...] = ()  # items kept in the Hero's Hideout (§7.1)
+    stash_stars: int = 0  # Stars kept there
     plugins: dict[str, Any] = {}  # HeroPart values by namespace: read them with part()
 
     def part(self, kind: type[P]) -> P:
@@ -247,6 +276,7 @@ class City(Frozen, frozen=True, kw_only=True):
 
     event_resolved: bool = False
     after_arena: bool = False
+    talents_used: tuple[str, ...] = ()  # "Hero: Talent", for once-per-City-step Talents
 
 
 class Debt(Frozen, frozen=True, kw_only=True):
@@ -304,6 +334,8 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
         dice: the dice set with `dice set`, else None (the plugins' definition).
         group_check: a group check being played step by step, else None.
         progressive_checks: progressive checks under way, by name.
+        checks_this_turn: the checks each Hero has attempted this round of the scenario.
+        used_this_scenario: the once-per-scenario effects each Hero has used.
         plugins: plugins' own state of the campaign, by namespace; read with ``part(Type)``.
         content: cards the table typed in content packs, by ``kind:name`` key.
     """
@@ -329,6 +361,8 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     dice: DiceSet | None = None  # set with `dice set`; None: the plugins' definition
     group_check: GroupCheck | None = None  # a group check being played step by step
     progressive_checks: dict[str, ProgressiveCheck] = {}
+    checks_this_turn: tuple[str, ...] = ()  # "Hero|check" attempted this round (§5.1)
+    used_this_scenario: tuple[str, ...] = ()  # "Hero|effect" used once per scenario
     plugins: dict[str, Any] = {}  # CampaignPart values by namespace: read them with part()
     content: dict[str, TableCard] = {}  # content packs' cards by card_key(kind, name)
 

@@ -52,6 +52,8 @@ def start(
         steps_started={**campaign.steps_started, kind: number},
         scenario_plays=plays,
         city=None,
+        checks_this_turn=(),
+        used_this_scenario=(),
     )
     return city.begin(campaign) if kind == "city" else campaign
 
@@ -129,6 +131,8 @@ def end_scenario(
         xp=campaign.xp + int(gained_xp),
         scenario_cards=cards,
         outcomes=(*campaign.outcomes, written),
+        checks_this_turn=(),
+        used_this_scenario=(),
     )
 
 

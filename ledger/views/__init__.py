@@ -13,12 +13,16 @@ from ledger.hosting import Registry
 from ledger.model import CampaignState
 from ledger.views._diff import change_json, diff_json, point_json
 from ledger.views._heroes import (
+    effect_text,
     hero_city_json,
     hero_json,
+    injuries_text,
     party_json,
     plugins_json,
     stamina_json,
     stamina_text,
+    stash_json,
+    stash_text,
     step_json,
     to_json,
 )
@@ -36,8 +40,10 @@ __all__ = [
     "city_json",
     "counted",
     "diff_json",
+    "effect_text",
     "hero_city_json",
     "hero_json",
+    "injuries_text",
     "log_json",
     "party_extra_json",
     "party_json",
@@ -48,6 +54,8 @@ __all__ = [
     "reputation_json",
     "stamina_json",
     "stamina_text",
+    "stash_json",
+    "stash_text",
     "step_json",
     "supply_json",
     "to_json",

@@ -5,8 +5,9 @@ from typing import Any
 
 import msgspec
 
-from ledger.model import CampaignState, Hero, Stamina
+from ledger.model import CampaignState, Hero, InjuryEffect, Stamina
 from ledger.rules import loadout
+from ledger.text import name_key
 
 
 def to_json(value: Any) -> str:
@@ -62,9 +63,32 @@ def hero_json(hero: Hero, state: CampaignState) -> dict[str, Any]:
         # Injury cards owed for becoming wounded, only while some are (older answers stay as
         # they were, as for "plugins")
         **({"injury_draws": hero.injury_draws} if hero.injury_draws else {}),
+        # the held cards' effects, only while some are held (older answers stay as they were)
+        **(
+            {"injury_effects": [msgspec.to_builtins(c) for c in hero.injury_effects]}
+            if hero.injury_effects
+            else {}
+        ),
         "city_points": hero.city_points,
+        **stash_json(hero),
         **plugins_json(hero.plugins),
     }
+
+
+def stash_json(hero: Hero) -> dict[str, Any]:
+    """What the Hero keeps in their Hideout, only while it holds something (older answers
+    stay as they were)."""
+    if not hero.stash and not hero.stash_stars:
+        return {}
+    return {"stash": {"items": [i.name for i in hero.stash], "stars": hero.stash_stars}}
+
+
+def stash_text(hero: Hero) -> str:
+    """The Hideout's stash in words, "" when empty."""
+    kept = [i.name for i in hero.stash] + (
+        [f"{hero.stash_stars} Stars"] if hero.stash_stars else []
+    )
+    return ", ".join(kept)
 
 
 def hero_city_json(hero: Hero) -> dict[str, Any]:
@@ -103,3 +127,27 @@ def party_json(state: CampaignState, at: int) -> dict[str, Any]:
         "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
         **plugins_json(state.plugins),
     }
+
+
+def effect_text(effect: InjuryEffect) -> str:
+    """An effect in words, as the sheet shows it."""
+    if effect.kind == "ability":
+        return f"{(effect.ability or '').title()} {effect.amount:+d}"
+    if effect.kind == "checks":
+        return f"{effect.amount:+d} on active checks"
+    if effect.kind == "stamina":
+        return f"at most {effect.amount} stamina per stamina face"
+    return f"{effect.text} (not applied by the ledger)"
+
+
+def injuries_text(hero: Hero) -> str:
+    """The Hero's Injury cards, each with its effects: "Broken Ribs (Might -1), Bruised"."""
+    shown, with_effects = [], list(hero.injury_effects)
+    for name in hero.injuries:
+        card = next((c for c in with_effects if name_key(c.name) == name_key(name)), None)
+        if card is None:
+            shown.append(name)
+            continue
+        with_effects.remove(card)
+        shown.append(f"{name} ({'; '.join(effect_text(e) for e in card.effects)})")
+    return ", ".join(shown)

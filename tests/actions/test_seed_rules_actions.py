@@ -18,7 +18,7 @@ from tests.helpers.actions import MOONSILVER, TORRAX, VENIA, events_told, refuse
 
 def rooms(campaign: Campaign) -> None:
     for name in ("Torrax", "Venia"):
-        campaign.do(actions.sleep_at, hero=name, place="The Ravenous Guivren")
+        campaign.do(actions.sleep_at, hero=name, place="The Ravenous Guivren", given_by="212")
 
 
 def to_scenario(campaign: Campaign) -> None:
@@ -146,8 +146,8 @@ SAME = [
     "item gain Torrax Rope --value 1",
     "item discard Torrax Rope",
     "group-check agility ? --roll Torrax='1 1' --roll Venia='1 1 1' --outcome 207",
-    "city sleep Torrax 'The Ravenous Guivren'",
-    "city sleep Venia 'The Ravenous Guivren'",
+    "city sleep Torrax 'The Ravenous Guivren' --given-by 212",
+    "city sleep Venia 'The Ravenous Guivren' --given-by 212",
     "step journey",
     "step scenario 4",
     "damage Torrax 11",

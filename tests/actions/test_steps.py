@@ -37,7 +37,7 @@ def test_a_city_step_with_an_activity_and_a_bed(campaign: Campaign) -> None:
         1,
         2,
     )
-    campaign.do(actions.sleep_at, hero="Torrax", place="Hideout")
+    campaign.do(actions.sleep_at, hero="Torrax", place="Hideout", given_by="212")
     state = campaign.state()
     torrax, venia = state.hero("Torrax"), state.hero("Venia")
     assert (torrax.city_points, torrax.stars, torrax.sleeps) == (1, 2, "Hideout")
@@ -129,7 +129,13 @@ def test_sessions_are_core_actions(campaign: Campaign) -> None:
             "not both",
         ),
         (("scenario",), actions.start_journey_step, {}, RuleViolation, "has not ended"),
-        ((), actions.sleep_at, {"hero": "Nobody", "place": "Hideout"}, NotFound, "Nobody"),
+        (
+            (),
+            actions.sleep_at,
+            {"hero": "Nobody", "place": "Hideout", "given_by": "212"},
+            NotFound,
+            "Nobody",
+        ),
         (
             ("city",),
             actions.city_activity,
@@ -202,7 +208,11 @@ EVENING: list[tuple[str, Action, dict[str, Any]]] = [
         actions.city_activity,
         {"hero": "Torrax", "activity": "Arm wrestling", "points": 1, "gain_stars": 3},
     ),
-    ("city sleep Torrax Hideout", actions.sleep_at, {"hero": "Torrax", "place": "Hideout"}),
+    (
+        "city sleep Torrax Hideout --given-by 212",
+        actions.sleep_at,
+        {"hero": "Torrax", "place": "Hideout", "given_by": "212"},
+    ),
     ("stars gain Venia 6", actions.gain_stars, {"hero": "Venia", "amount": 6}),
     (
         "profession learn Venia streetwise",
@@ -250,5 +260,6 @@ def test_the_cli_records_what_the_actions_decide(pm: pluggy.PluginManager, tmp_p
         for _, action, intent in EVENING:
             campaign.do(action, **intent)
     cli_rows, api_rows = events_told(typed), events_told(called)
-    assert len(cli_rows) == len(SETUP) + len(EVENING) + 1  # the City step's level too
+    # the City step's level too, and Venia's night in her Hideout (Streetwise) at its end
+    assert len(cli_rows) == len(SETUP) + len(EVENING) + 2
     assert cli_rows == api_rows

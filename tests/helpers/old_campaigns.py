@@ -42,3 +42,22 @@ def answers(invoke: Invoke, questions: list[list[str]]) -> list[dict[str, Any]]:
 
 def kept_answers(name: str) -> list[dict[str, Any]]:
     return list(json.loads((FILES / name).read_text(encoding="utf-8")))
+
+
+# What is asked of ``before_issue25.db`` (written by main dd4720a; see before_issue25.sh).
+BEFORE_ISSUE25_QUESTIONS: list[list[str]] = [
+    ["verify"],
+    *(
+        ["party", "show", "--at", str(at)]
+        for at in (11, 12, 13, 14, 15, 16, 19, 20, 23, 24, 27, 28, 29)
+    ),
+    ["party", "show"],
+    ["party", "sheet"],
+    ["hero", "show", "Torrax", "--at", "15"],
+    ["hero", "show", "Venia", "--at", "16"],
+    ["hero", "show", "Torrax"],
+    ["city", "show", "--at", "13"],
+    ["city", "show", "--at", "28"],
+    ["odds", "Torrax", "might", "3", "--at", "14"],
+    ["odds", "Torrax", "might", "3", "--at", "19"],
+]

@@ -22,7 +22,9 @@ def two_cycles(party: Invoke) -> Invoke:
     for damage in ("1", "2"):
         party("step", "city")
         party("damage", "Torrax", damage)
-        party("city", "sleep", "Torrax", "Hideout")  # no stamina lost sleeping rough (§8.1)
+        party(
+            "city", "sleep", "Torrax", "Hideout", "--given-by", "212"
+        )  # no stamina lost sleeping rough (§8.1)
         party("step", "journey")
         party("stamina", "spend", "Torrax", "1")
         party("step", "scenario", "4")

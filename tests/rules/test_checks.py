@@ -55,7 +55,7 @@ def refused(invoke: Invoke, db_path: Path, *args: str, code: int = 1) -> str:
 def to_scenario(run: Invoke) -> None:
     """From the City step into scenario 4, every Hero with a room (no stamina lost)."""
     for hero in as_json(run, "party", "show")["heroes"]:
-        run("city", "sleep", hero["name"], "The Ravenous Guivren")
+        run("city", "sleep", hero["name"], "The Ravenous Guivren", "--given-by", "212")
     run("step", "journey")
     run("step", "scenario", "4")
 
@@ -177,6 +177,7 @@ def test_seed_lock_picking_from_thieves_tools_as_an_active_item(
     assert hands["modifiers"][0]["applied"] is False
     assert "not an active item" in hands["modifiers"][0]["why"]
     set_hero(db_path, pm, "Torrax", active=("Thieves Tools",))
+    table("scenario", "round")  # the same check again: next turn (once per turn, §5.1)
     active = as_json(table, "check", "Torrax", "agility", "4", *lock)
     assert (active["total"], active["success"]) == (4, True)
     assert active["modifiers"][0]["why"] == "Thieves Tools (active) has the phrase Lock picking"
@@ -217,6 +218,7 @@ def test_stamina_faces_in_a_scenario_are_spent_and_outside_count_two(
         invoke, db_path, "check", "Venia", "agility", "4", "--roll", "1+ S 1 S",
         "--spend-stamina", "5",
     )  # fmt: skip
+    table("scenario", "round")  # the same check again: next turn (once per turn, §5.1)
     best = as_json(
         table, "check", "Venia", "agility", "4", "--roll", "1 S 1", "--spend-stamina", "best"
     )
@@ -418,6 +420,7 @@ def test_blessed_and_weakened_change_the_dice_in_a_scenario_and_are_discarded(
     assert (blessed["dice"], blessed["total"]) == (4, 5)
     assert as_json(table, "hero", "show", "Venia")["conditions"] == []
     table("condition", "add", "Venia", "Weakened")
+    table("scenario", "round")  # the same check again: next turn (once per turn, §5.1)
     weakened = as_json(table, "check", "Venia", "agility", "3", "--roll", "1 1")
     assert weakened["dice"] == 2
     assert as_json(table, "hero", "show", "Venia")["conditions"] == []

@@ -19,7 +19,7 @@ def test_10_5_work_on_the_docks(party: Invoke) -> None:
     run("city", "activity", "Torrax", "Work on the docks")
     torrax = hero(run, "Torrax")
     assert (torrax["city_points"], torrax["stars"]) == (1, 2)
-    run("city", "sleep", "Torrax", "Hideout")
+    run("city", "sleep", "Torrax", "Hideout", "--given-by", "212")
     run("step", "journey")
     assert cap(run, "Torrax") == 0  # the leftover point is discarded
     assert cap(run, "Torrax", "--at", "city-1:end") == 1
@@ -95,7 +95,7 @@ def test_heal_injury_refusals(party: Invoke, invoke: Invoke, db_path: Path) -> N
 def test_10_8_sleeping_rough_costs_two_stamina_carried_into_the_scenario(party: Invoke) -> None:
     party("step", "city")
     party("stamina", "spend", "Zuva'Sai", "7")  # 1 chip left: the shortfall becomes damage
-    party("city", "sleep", "Torrax", "Hideout")
+    party("city", "sleep", "Torrax", "Hideout", "--given-by", "212")
     ended = party("step", "journey")
     assert "Zuva'Sai found no place to sleep and loses 2 stamina" in ended.output
     assert "Torrax found no place" not in ended.output
@@ -155,7 +155,12 @@ def test_city_commands_outside_the_city_step(
     party: Invoke, invoke: Invoke, db_path: Path, step: tuple[str, ...]
 ) -> None:
     party(*step)
-    refuse(invoke, db_path, "city", "sleep", "Torrax", "Inn", says="only happens in the City step")
+    refuse(
+        invoke,
+        db_path,
+        *("city", "sleep", "Torrax", "Inn", "--given-by", "212"),
+        says="only happens in the City step",
+    )
     refuse(
         invoke, db_path, "city", "activity", "Torrax", "Rent a room", "--stars", "2", says="City"
     )

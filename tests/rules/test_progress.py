@@ -105,8 +105,8 @@ def test_10_4_level_two_comes_at_the_start_of_the_next_city_step(party: Invoke) 
     party("step", "scenario", "4")  # Twilight Watch shows the XP symbol
     party("scenario", "end", "--outcome", "S1")
     party("step", "city")
-    party("city", "sleep", "Torrax", "Hideout")
-    party("city", "sleep", "Zuva'Sai", "Hideout")
+    party("city", "sleep", "Torrax", "Hideout", "--given-by", "212")
+    party("city", "sleep", "Zuva'Sai", "Hideout", "--given-by", "212")
     party("step", "journey")
     party("step", "scenario", "6")  # so does The Vault of the Ancients
     party("scenario", "end", "--outcome", "F1")  # even as a failure: 1 XP

@@ -47,7 +47,7 @@ def test_seed_zuva_sai_unlucky_city_step(party: Invoke) -> None:
     assert "Cursed" in cursed.output
     party("item", "use", "Zuva'Sai", "Star Lotus token")
     for name in ("Zuva'Sai", "Torrax"):  # or each would lose 2 stamina sleeping rough (§8.1)
-        party("city", "sleep", name, "The Ravenous Guivren")
+        party("city", "sleep", name, "The Ravenous Guivren", "--given-by", "212")
     party("step", "journey")
     party("step", "scenario", "4")
     start = hero(party, "Zuva'Sai", "--at", "scenario-4")

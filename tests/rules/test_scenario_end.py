@@ -18,7 +18,7 @@ def play(run: Invoke, scenario: str, *start: str) -> Invoke:
     """A City step (everyone sleeps at an inn), a Journey step, and the Scenario step."""
     run("step", "city")
     for name in ("Zuva'Sai", "Torrax"):
-        run("city", "sleep", name, "Inn")
+        run("city", "sleep", name, "Inn", "--given-by", "212")
     run("step", "journey")
     run("step", "scenario", scenario, *start)
     return run

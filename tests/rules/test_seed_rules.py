@@ -38,7 +38,7 @@ def city(party: Invoke) -> Invoke:
 
 def to_scenario(run: Invoke) -> None:
     for name in ("Zuva'Sai", "Torrax"):
-        run("city", "sleep", name, "The Ravenous Guivren")
+        run("city", "sleep", name, "The Ravenous Guivren", "--given-by", "212")
     run("step", "journey")
     run("step", "scenario", "4")
 
@@ -121,7 +121,7 @@ def test_a_left_behind_item_is_not_discarded_to_meet_a_modifier(
 ) -> None:
     city("item", "gain", "Zuva'Sai", "Old Lantern", "--value", "2")
     for name in ("Zuva'Sai", "Torrax"):
-        city("city", "sleep", name, "The Ravenous Guivren")
+        city("city", "sleep", name, "The Ravenous Guivren", "--given-by", "212")
     city("step", "journey")
     city("loadout", "leave", "Zuva'Sai", "Old Lantern")
     city("step", "scenario", "4")

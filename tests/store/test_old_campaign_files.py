@@ -57,7 +57,7 @@ def test_new_commands_on_the_old_file_follow_the_new_rules(invoke: Invoke) -> No
                 "--roll", "Torrax=1 1", "--roll", "Venia=1 1 1")  # fmt: skip
     assert "13 needed (for 3 Heroes)" in opened.output
     for name in ("Zuva'Sai", "Torrax", "Venia"):
-        ok("city", "sleep", name, "The Ravenous Guivren")
+        ok("city", "sleep", name, "The Ravenous Guivren", "--given-by", "212")
     ok("step", "journey")
     ok("step", "scenario", "2")
     ok("damage", "Torrax", "11")

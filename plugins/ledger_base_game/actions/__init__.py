@@ -29,11 +29,18 @@ from ledger_base_game.actions.group_checks import (
     spend_group_check_gem,
 )
 from ledger_base_game.actions.heroes import add_hero
+from ledger_base_game.actions.hideout import stash_put, stash_take
 from ledger_base_game.actions.injuries import draw_injury, remove_injury
 from ledger_base_game.actions.items import discard_item, gain_item, give_item, use_item
 from ledger_base_game.actions.loadout import activate_item, bring_item, deactivate_item, leave_item
 from ledger_base_game.actions.luck import CheckChance, LuckPoint, check_chances, dice_luck
-from ledger_base_game.actions.odds import CheckOdds, odds_of_check
+from ledger_base_game.actions.odds import (
+    CheckOdds,
+    ReactionChance,
+    odds_of_check,
+    odds_of_group_check,
+    odds_of_reaction,
+)
 from ledger_base_game.actions.progress import (
     add_keyword,
     choose_class,
@@ -49,6 +56,7 @@ from ledger_base_game.actions.progress import (
 from ledger_base_game.actions.progressive import (
     attempt_progressive_check,
     new_progressive_round,
+    new_round,
     open_progressive_check,
 )
 from ledger_base_game.actions.reactions import react
@@ -85,6 +93,7 @@ __all__ = [
     "Declaration",
     "DiceSets",
     "LuckPoint",
+    "ReactionChance",
     "activate_item",
     "add_hero",
     "add_keyword",
@@ -125,7 +134,10 @@ __all__ = [
     "lose_stamina",
     "make_check",
     "new_progressive_round",
+    "new_round",
     "odds_of_check",
+    "odds_of_group_check",
+    "odds_of_reaction",
     "offer_item",
     "open_group_check",
     "open_progressive_check",
@@ -146,6 +158,8 @@ __all__ = [
     "start_city_step",
     "start_journey_step",
     "start_scenario_step",
+    "stash_put",
+    "stash_take",
     "take_from_stock",
     "tally_keyword",
     "unlock_stamina",

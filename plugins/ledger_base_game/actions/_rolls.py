@@ -29,9 +29,9 @@ from ledger_base_game.events.items import ItemDiscarded
 from ledger_base_game.rules.checks import (
     ABILITIES,
     Ability,
-    condition_modifier,
     dice_for,
     dice_reason,
+    held_modifier,
     spent_conditions,
 )
 
@@ -136,6 +136,7 @@ class Declared(msgspec.Struct, frozen=True, kw_only=True):
     modifiers: tuple[Modifier, ...]
     focus: bool = False
     conditions: int = 0  # what the conditions in force add to an active check's total
+    once_per_scenario: tuple[str, ...] = ()  # marked so in the data, used by a modifier
 
     @property
     def bonus(self) -> int:
@@ -184,8 +185,21 @@ def declare(
         achievement=declaration.get("achievement", False),
         discard=tuple(hero.item(name).name for name in discarding),
         modifiers=judged,
-        conditions=condition_modifier(state, hero, chosen) if red else 0,
+        conditions=held_modifier(state, hero, chosen) if red else 0,
+        once_per_scenario=once_per_scenario(registry, judged),
     )
+
+
+def once_per_scenario(registry: Registry, modifiers: tuple[Modifier, ...]) -> tuple[str, ...]:
+    """The Talents the data marks once per scenario whose modifiers apply to this check."""
+    used = []
+    for modifier in modifiers:
+        if not modifier.applied or modifier.kind.lower() != "talent":
+            continue
+        spec = registry.talents.find(modifier.value)
+        if spec is not None and spec.once_per_scenario:
+            used.append(spec.name)
+    return tuple(used)
 
 
 def faces_for(

@@ -6,6 +6,7 @@ from ledger.dice import roll as roll_dice
 from ledger.model import Event
 from ledger_base_game.actions._rolls import DiceChoice, dice_in_force, read_faces
 from ledger_base_game.events.attacks import AttackMade, StaminaSpentCursed, attack_dice
+from ledger_base_game.events.checks import CheckGemSpent
 from ledger_base_game.events.conditions import ConditionRemoved
 from ledger_base_game.events.vitality import StaminaSpent
 from ledger_base_game.rules.checks import in_force, spent_conditions
@@ -21,11 +22,13 @@ def attack(
     roll: tuple[str, ...] | None = None,
     seed: int | None = None,
     dice_set: DiceChoice = None,
+    achievement: bool = False,
 ) -> list[Event]:
     """``hero`` makes an attack rolling the ``dice`` Action dice it gives (+1 Blessed, -1
     Weakened). ``roll``: the faces read off real dice (then ``seed`` is not used); without
     it the ledger rolls from ``seed``. The ``cost`` and the stamina ``spend`` on stamina
-    faces move chips to spent, or straight to wound while Cursed (then discarded)."""
+    faces move chips to spent, or straight to wound while Cursed (then discarded). An
+    ``achievement`` gem adds 1 success (§6: at any point, one per roll)."""
     state = game.state
     found = state.hero(hero)
     die = dice_in_force(game.registry, state, dice_set).action
@@ -44,9 +47,12 @@ def attack(
             seed=seed,
             cost=cost,
             stamina_spent=spend,
-            successes=action_successes(faces) + spend,
+            successes=action_successes(faces) + spend + int(achievement),
+            achievement=achievement,
         )
     ]
+    if achievement:
+        events.append(CheckGemSpent(hero=found.name, kind="achievement"))
     paid = cost + spend
     cursed = in_force(state, found, "cursed")
     if paid > 0:

@@ -1,11 +1,13 @@
 """Active ability checks (§5.1): the roll, its total against the target, and what it costs."""
 
+from collections.abc import Sequence
 from typing import Literal, Unpack
 
 from ledger.actions import Game
 from ledger.dice import PER_FACE, action_successes, stamina_faces
-from ledger.errors import OutOfRange
+from ledger.errors import BadInput, OutOfRange
 from ledger.model import CampaignState, Event
+from ledger.rules import injuries
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -39,6 +41,9 @@ class CheckIntent(Declaration, total=False):
     spend: Spend
     hindered: bool
     outcome: str | None
+    check_name: str | None
+    repeatable: bool
+    once_per_scenario: Sequence[str]
 
 
 def check_target(target: int | None) -> int | None:
@@ -93,7 +98,10 @@ def build_check(
     shortfall = None if aim is None else aim - base
     unspent = declared.hero.stamina.unspent
     spend = intent.get("spend", 0)
-    spent = stamina_to_spend(spend, state, faces, shortfall, unspent, progressive is not None)
+    per_face = injuries.stamina_per_face(declared.hero)
+    spent = stamina_to_spend(
+        spend, state, faces, shortfall, unspent, progressive is not None, per_face
+    )
     total = base + flat + (spent if state.in_scenario else 0)
     check = CheckMade(
         **roll,
@@ -107,11 +115,47 @@ def build_check(
         success=None if target is None else total >= target,
         outcome=intent.get("outcome"),
         progressive=progressive,
+        turn_check=turn_check(state, declared, target, intent, progressive),
+        once_per_scenario=once_used(state, declared, intent),
     )
     events: list[Event] = [check, *consequences(state, declared)]
     if spent:
         events.append(StaminaSpent(hero=declared.hero.name, amount=spent))
     return events
+
+
+def turn_check(
+    state: CampaignState,
+    declared: Declared,
+    target: int | None,
+    intent: CheckIntent,
+    progressive: str | None,
+) -> str | None:
+    """The check as its once-per-turn limit knows it (§5.1): by name, else by ability and
+    target; none outside a scenario, for a repeatable check, or a progressive attempt (its
+    own rounds limit it)."""
+    name = intent.get("check_name")
+    if not state.in_scenario or intent.get("repeatable", False) or progressive is not None:
+        if name is not None and not state.in_scenario:
+            raise BadInput(
+                "{check_name} names a check for its once-per-turn limit, in a scenario",
+                fields=["check_name"],
+            )
+        return None
+    if name is not None:
+        return name
+    return f"{declared.ability.title()} {'?' if target is None else target}"
+
+
+def once_used(state: CampaignState, declared: Declared, intent: CheckIntent) -> tuple[str, ...]:
+    """The once-per-scenario effects the check uses: those declared, and the Talents the
+    data marks so whose modifiers apply."""
+    named = list(intent.get("once_per_scenario", ()))
+    if named and not state.in_scenario:
+        raise BadInput(
+            "a once-per-scenario effect is used in a scenario", fields=["once_per_scenario"]
+        )
+    return tuple(dict.fromkeys([*named, *declared.once_per_scenario]))
 
 
 def stamina_to_spend(
@@ -121,6 +165,7 @@ def stamina_to_spend(
     shortfall: int | None,
     unspent: int,
     partial: bool,
+    per_face: int = PER_FACE,
 ) -> int:
     """A number, or ``best``: exactly what reaches the target if the faces and chips allow
     (else nothing); on a progressive check, where every success counts, as much as helps."""
@@ -128,7 +173,7 @@ def stamina_to_spend(
         return spend
     if not state.in_scenario or shortfall is None or shortfall <= 0:
         return 0
-    reachable = min(PER_FACE * stamina_faces(faces), unspent)
+    reachable = min(per_face * stamina_faces(faces), unspent)
     if partial:
         return min(shortfall, reachable)
     return shortfall if shortfall <= reachable else 0

@@ -1,9 +1,15 @@
 """The City step (§8.1): the City Event, activities and services, a place to sleep."""
 
+from collections.abc import Sequence
+
 from ledger.actions import Game
-from ledger.errors import BadInput
+from ledger.errors import BadInput, RuleViolation
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event, Hero, ServiceSpec
+from ledger.rules.talents import require_talent
+from ledger.text import check_name, check_text, name_key, quoted
+from ledger_base_game.actions._beds import hideouts
+from ledger_base_game.actions._talents import acts, refuse_passive, use_talent
 from ledger_base_game.events.city import CityActivity, CityEventResolved, SleepFound
 
 PRICE = ("points", "stars")  # what a price paid is given as
@@ -26,11 +32,34 @@ def city_activity(
     heal: int | None = None,
     sleep: str | None = None,
     injury: str | None = None,
+    roll: Sequence[str] | None = None,
+    seed: int | None = None,
 ) -> list[Event]:
-    """The Hero does ``activity``: a Hero Book activity, a location or a service. A service
-    the plugins know takes its costs and effects from them (one with two prices needs
-    ``points`` or ``stars`` to say which was paid); any other is recorded as given."""
+    """The Hero does ``activity``: a Hero Book activity, a location, a service or a Talent. A
+    service the plugins know takes its costs and effects from them (one with two prices needs
+    ``points`` or ``stars`` to say which was paid); a Talent needs the Hero to hold it and
+    costs and pays what its data says (a roll's faces in ``roll``, else the ledger rolls from
+    ``seed``); any other is recorded as given."""
     found = game.hero(hero)
+    talent = game.registry.talents.find(activity)
+    if talent is not None:
+        refuse_passive(talent)
+        if acts(talent):
+            options: dict[str, object] = {
+                "points": points,
+                "stars": stars,
+                "gain_stars": gain_stars,
+                "restore": restore,
+                "heal": heal,
+                "sleep": sleep,
+                "injury": injury,
+            }
+            return use_talent(game.registry, game.state, found, talent, options, roll, seed)
+        require_talent(found, talent.name)
+    elif roll is not None or seed is not None:
+        raise BadInput(
+            f"{activity} rolls no dice the ledger knows; record what it gave", fields=["roll"]
+        )
     spec = game.registry.services.find(activity)
     if spec is None:
         return [
@@ -44,6 +73,7 @@ def city_activity(
                 heal=heal or 0,
                 sleep=sleep,
                 injury=injury,
+                talent=talent.name if talent is not None else None,
             )
         ]
     for value, given in ((restore, "restore"), (heal, "heal"), (sleep, "sleep")):
@@ -54,10 +84,39 @@ def city_activity(
     return [_service(game.state, found, spec, points, stars, gain_stars, injury)]
 
 
-def sleep_at(game: Game, *, hero: str, place: str) -> list[Event]:
-    """The Hero has a place to sleep tonight (a Hideout, a friend's house, ...); without one
-    they lose 2 stamina when the City step ends. Renting a room is a service."""
-    return [SleepFound(hero=game.hero(hero).name, place=place)]
+def sleep_at(game: Game, *, hero: str, place: str, given_by: str | None = None) -> list[Event]:
+    """The Hero has a place to sleep tonight: their own Hideout (§8.1), or a place a Story
+    entry or card gives them (``given_by`` names it; the ledger does not know those). Renting
+    a room is a service; without any place the Hero loses 2 stamina when the City step ends.
+    Any other place is refused, naming those the Hero can use."""
+    found = game.hero(hero)
+    check_text(place, "place to sleep")
+    check_name(place, "place to sleep")
+    own = hideouts(game.registry, found)
+    for talent in own:
+        if name_key(talent.sleep) == name_key(place):
+            if given_by is not None:
+                raise BadInput(
+                    f"{talent.sleep} is {found.name}'s Hideout; {{given_by}} is for a place a "
+                    "Story entry or card gives",
+                    fields=["given_by"],
+                )
+            return [SleepFound(hero=found.name, place=talent.sleep, hideout=talent.name)]
+    if given_by is not None:
+        return [SleepFound(hero=found.name, place=place, given_by=given_by)]
+    rooms = [
+        spec
+        for spec in (game.registry.services.find(n) for n in game.registry.services.names())
+        if spec is not None and spec.sleep
+    ]
+    usable = [f"{t.sleep} (their Hideout)" for t in own]
+    usable += [f"a room: `{spec.name}` at {spec.location or spec.name}" for spec in rooms]
+    raise RuleViolation(
+        f"{found.name} cannot sleep at {quoted(place)}: the places {found.name} can use are "
+        f"{'; '.join(usable) or 'none the ledger knows'}; a place a Story entry or card gives "
+        "needs {given_by} ENTRY (§8.1)",
+        fields=["given_by"],
+    )
 
 
 def untracked_effect(registry: Registry, activity: str) -> str | None:

@@ -1,14 +1,44 @@
 """Injury cards, kept between scenarios."""
 
+from collections.abc import Sequence
+
 from ledger.actions import Game
+from ledger.errors import BadInput
 from ledger.model import Event
 from ledger.text import name_key
 from ledger_base_game.events.injuries import InjuryDrawn, InjuryRemoved
+from ledger_base_game.rules import injury_cards
 
 
-def draw_injury(game: Game, *, hero: str, injury: str) -> list[Event]:
-    """The Hero draws an Injury card (on becoming wounded, or from another effect)."""
-    return [InjuryDrawn(hero=game.hero(hero).name, injury=injury)]
+def draw_injury(game: Game, *, hero: str, injury: str, effects: Sequence[str] = ()) -> list[Event]:
+    """The Hero draws an Injury card (on becoming wounded, or from another effect). A card
+    the base game knows brings its effects; for another, ``effects`` are what the card says
+    ("might -1", "checks -1", "stamina 1", or text the ledger shows but does not apply)."""
+    found = game.hero(hero)
+    spec = injury_cards.find(injury)
+    if spec is not None:
+        if effects:
+            raise BadInput(
+                f"the ledger knows what {spec.name} does ({spec.effect}); {{effects}} is for a "
+                "card it does not know",
+                fields=["effects"],
+            )
+        return [InjuryDrawn(hero=found.name, injury=spec.name, effects=spec.effects)]
+    parsed = tuple(injury_cards.parse_effect(text) for text in effects)
+    return [InjuryDrawn(hero=found.name, injury=injury, effects=parsed)]
+
+
+def unknown_injury(injury: str, effects: Sequence[str]) -> str | None:
+    """What to tell the player when the ledger records a card it does not know."""
+    if injury_cards.find(injury) is not None:
+        return None
+    if not effects:
+        return (
+            f"the ledger does not know what {injury} does: recorded with no effect; "
+            'give what the card says with --effect ("might -1", "checks -1", '
+            '"stamina 1", or its text)'
+        )
+    return f"{injury} is not a card the ledger knows: recorded with the effects given"
 
 
 def remove_injury(game: Game, *, hero: str, injury: str) -> list[Event]:

@@ -1,14 +1,25 @@
 """The odds of an active check: a query. It reads the campaign and returns a typed answer;
 it records nothing (call it directly, never through ``campaign.do``)."""
 
+from collections.abc import Sequence
 from typing import Unpack
 
 import msgspec
 
 from ledger.actions import Game
-from ledger.dice import DiceSet, Odds, StaminaRule, check_odds
+from ledger.dice import (
+    PER_FACE,
+    DiceSet,
+    GroupOdds,
+    Odds,
+    StaminaRule,
+    check_odds,
+    group_odds,
+    reaction_odds,
+)
 from ledger.errors import BadInput
 from ledger.model import CampaignState, Modifier
+from ledger.rules import injuries
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -87,4 +98,93 @@ def odds_of(
         raise BadInput("a Hero is Hindered only in a scenario, next to enemies")
     bonus = declared.adds(hindered)
     rule = stamina_rule(state)
-    return check_odds(die, declared.dice, target, bonus, rule, declared.hero.stamina.unspent)
+    hero = declared.hero
+    per_face = injuries.stamina_per_face(hero)
+    return check_odds(die, declared.dice, target, bonus, rule, hero.stamina.unspent, per_face)
+
+
+class ReactionChance(msgspec.Struct, frozen=True, kw_only=True):
+    """The exact odds of a reactive check against ``amount`` damage or stamina loss: the
+    chance of taking each amount after the reduction, and the amount expected."""
+
+    hero: str
+    ability: Ability
+    kind: str  # "damage" or "stamina loss"
+    amount: int
+    dice: int  # Reaction dice rolled
+    bonus: int  # an Achievement gem
+    dice_set: DiceSet
+    taken: tuple[float, ...]  # taken[k]: the chance of taking k
+    expected_taken: float
+
+
+def odds_of_reaction(
+    game: Game,
+    *,
+    hero: str,
+    ability: str,
+    damage: int = 0,
+    stamina_loss: int = 0,
+    choose: str | None = None,
+    dice_set: DiceChoice = None,
+    inspiration: bool = False,
+    achievement: bool = False,
+    focus: bool = False,
+) -> ReactionChance:
+    """The odds of the reaction ``react`` would make with the same intent (each blue success
+    prevents 1; hourglasses count nothing unless an effect says, which odds do not assume).
+    Records nothing."""
+    if (damage > 0) == (stamina_loss > 0) or min(damage, stamina_loss) < 0:
+        raise BadInput(
+            "give either {damage} N or {stamina_loss} N, a positive number",
+            fields=["damage", "stamina_loss"],
+        )
+    state = game.state
+    intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    made = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)
+    check_gems(made.hero, inspiration, achievement)
+    dice = dice_in_force(game.registry, state, dice_set)
+    amount = damage + stamina_loss
+    result = reaction_odds(dice.reaction, made.dice, amount, int(achievement))
+    return ReactionChance(
+        hero=made.hero.name,
+        ability=made.ability,
+        kind="damage" if damage else "stamina loss",
+        amount=amount,
+        dice=made.dice,
+        bonus=int(achievement),
+        dice_set=dice,
+        taken=result.taken,
+        expected_taken=result.expected_taken,
+    )
+
+
+def odds_of_group_check(
+    game: Game,
+    *,
+    ability: str,
+    target: int,
+    heroes: Sequence[str] | None = None,
+    dice_set: DiceChoice = None,
+    achievement: Sequence[str] = (),
+) -> GroupOdds:
+    """The exact chance that a group check (outside a scenario: each stamina face +2) reaches
+    ``target`` with the ``heroes`` rolling (default: every Hero who can act), those named in
+    ``achievement`` adding an Achievement gem each. Records nothing."""
+    state = game.state
+    check_target(target)
+    if state.in_scenario:
+        raise BadInput("group checks are made outside scenarios (seed)")
+    names = (
+        list(heroes)
+        if heroes is not None
+        else [h.name for h in state.heroes.values() if h.status != "exhausted"]
+    )
+    die = dice_in_force(game.registry, state, dice_set).action
+    rolls = []
+    for name in names:
+        made = declare(game.registry, state, name, ability, {})
+        gem = any(made.hero.name == state.hero(g).name for g in achievement)
+        check_gems(made.hero, False, gem)
+        rolls.append((made.dice, int(gem), PER_FACE))
+    return group_odds(die, rolls, target)

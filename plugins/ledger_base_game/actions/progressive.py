@@ -10,7 +10,11 @@ from ledger.model import Event
 from ledger.text import quoted
 from ledger_base_game.actions._rolls import declare, dice_in_force
 from ledger_base_game.actions.checks import CheckIntent, build_check
-from ledger_base_game.events.progressive import ProgressiveCheckOpened, ProgressiveRound
+from ledger_base_game.events.progressive import (
+    ProgressiveCheckOpened,
+    ProgressiveRound,
+    RoundStarted,
+)
 from ledger_base_game.rules.checks import Ability
 from ledger_base_game.rules.ranges import MAX_HERO_COUNT
 
@@ -73,6 +77,12 @@ def attempt_progressive_check(
         progressive=check.name,
         best_target=check.target - check.progress,
     )
+
+
+def new_round(game: Game) -> list[Event]:
+    """The next round of the scenario: every check may be attempted again by every Hero
+    (once per turn per Ally, §5.1), every progressive check's round included."""
+    return [RoundStarted()]
 
 
 def new_progressive_round(game: Game, *, name: str) -> list[Event]:

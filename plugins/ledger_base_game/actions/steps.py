@@ -8,6 +8,7 @@ from ledger.errors import BadInput
 from ledger.model import CampaignState, Event
 from ledger.rules import factions, injuries, progress
 from ledger.text import check_name
+from ledger_base_game.actions._beds import hideout_sleepers
 from ledger_base_game.actions._wounds import with_injury_draws
 from ledger_base_game.events.progress import GemsGained, LevelGained
 from ledger_base_game.events.steps import ScenarioEnded, StepStarted
@@ -28,11 +29,12 @@ def start_city_step(game: Game) -> list[Event]:
 
 def start_journey_step(game: Game) -> list[Event]:
     """A Journey step starts, ending the City step it follows (unspent City Activity points
-    are discarded; a Hero with no place to sleep loses 2 stamina, §8.1, and owes an Injury
-    card if that wounds them, §2.3)."""
+    are discarded; a Hero with a Hideout and no other bed sleeps there; a Hero with no place
+    to sleep loses 2 stamina, §8.1, and owes an Injury card if that wounds them, §2.3)."""
     state = game.state
     in_city = state.city is not None and state.step is not None and state.step.kind == "city"
-    return with_injury_draws(state, [StepStarted(kind="journey", city_end=in_city)])
+    beds = hideout_sleepers(state, game.registry) if in_city else []
+    return with_injury_draws(state, [*beds, StepStarted(kind="journey", city_end=in_city)])
 
 
 def start_scenario_step(game: Game, *, scenario: int, arena: bool | None = None) -> list[Event]:

@@ -42,6 +42,7 @@ ACTIONS = {
     "new_progressive_round": "`progressive round`",
     "set_dice": "`dice set FILE`",
     "draw_injury": "`injury draw`",
+    "new_round": "`scenario round`",
 }
 
 

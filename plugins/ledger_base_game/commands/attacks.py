@@ -28,6 +28,12 @@ from ledger_cli.helpers import NUMBERS, App, Command, complete_hero, json_option
     default=0,
     help="Stamina spent on stamina faces (0-2 each).",
 )
+@click.option(
+    "--gem",
+    "gem",
+    type=click.Choice(["achievement"]),
+    help="Spend an Achievement gem: +1 success (one per attack).",
+)
 @roll_option
 @seed_option
 @dice_option
@@ -42,9 +48,11 @@ def attack(
     roll: str | None,
     seed: int | None,
     dice_set: Path | None,
+    gem: str | None,
     as_json: bool,
 ) -> None:
-    """HERO makes an attack rolling DICE Action dice (+1 Blessed, -1 Weakened).
+    """HERO makes an attack rolling DICE Action dice (+1 Blessed, -1 Weakened); an
+    Achievement gem (--gem achievement) adds 1 success.
 
     The cost and the stamina spent on stamina faces move chips to spent, or straight to
     wound while Cursed (which is then discarded).
@@ -62,6 +70,7 @@ def attack(
         roll=parse_faces(roll),
         seed=seed,
         dice_set=dice_set,
+        achievement=gem == "achievement",
     )
     show_rolled(recorded, as_json, AttackMade, attack_json)
 

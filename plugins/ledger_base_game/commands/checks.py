@@ -60,6 +60,9 @@ def check_intent(options: dict[str, Any]) -> checks.CheckIntent:
         "hindered": options["hindered"],
         "focus": options["focus"],
         "outcome": options["outcome"],
+        "once_per_scenario": options["once_per_scenario"],
+        "check_name": options.get("check_name"),  # `check` only: a progressive attempt's
+        "repeatable": options.get("repeatable", False),  # limit is its rounds
     }
 
 
@@ -102,6 +105,13 @@ check_options = [
     focus_option,
     click.option("--choose", metavar="ABILITY", help="For A|B checks: the ability used."),
     click.option("--outcome", metavar="ENTRY", help="The outcome chosen, e.g. a Story entry."),
+    click.option(
+        "--once-per-scenario",
+        "once_per_scenario",
+        multiple=True,
+        metavar="EFFECT",
+        help="An effect used, usable once per scenario (declared before the roll).",
+    ),
     json_option,
 ]
 
@@ -120,6 +130,13 @@ def with_options(options: list[Any]) -> Callable[[F], F]:
 @click.argument("ability", shell_complete=complete_ability)
 @click.argument("target")
 @with_options(check_options)
+@click.option(
+    "--name",
+    "check_name",
+    metavar="CHECK",
+    help="In a scenario: the check, for its once-per-turn limit (default: ability and target).",
+)
+@click.option("--repeatable", is_flag=True, help="The check may be attempted again this turn.")
 @pass_app
 def check(app: App, /, hero: str, ability: str, target: str, **options: Any) -> None:
     """HERO makes an active ABILITY check needing TARGET successes (or ?).
@@ -127,6 +144,7 @@ def check(app: App, /, hero: str, ability: str, target: str, **options: Any) -> 
     Dice = the Hero's level, +2 Inspiration gem, +1 Blessed, -1 Weakened. Stamina faces
     count +2 outside a scenario; in one, spend 0-2 stamina each. The modifiers that the
     Hero meets are added, with the reason; an Achievement gem adds 1, Hindered takes 1.
+    In a scenario each check is attempted once per turn (`scenario round` starts the next).
 
     \b
     Examples:

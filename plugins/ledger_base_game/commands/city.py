@@ -1,8 +1,14 @@
-"""city show | city event-resolved | city activity | city sleep | city services"""
+"""city show | city event-resolved | city activity | city sleep | city stash | city retrieve
+| city services"""
+
+from collections.abc import Callable
 
 import click
 
+from ledger_base_game.actions import _talents as talents
 from ledger_base_game.actions import city as actions
+from ledger_base_game.actions import hideout
+from ledger_base_game.commands._rolls import parse_faces
 from ledger_cli.helpers import (
     NUMBERS,
     App,
@@ -42,6 +48,8 @@ def event_resolved(app: App, as_json: bool) -> None:
 @click.option("--heal", type=int, help="Damage it heals.")
 @click.option("--sleep", metavar="PLACE", help="It gives a place to sleep.")
 @click.option("--injury", metavar="NAME", help="The Injury card it discards.")
+@click.option("--roll", metavar="FACES", help='A Talent\'s roll as read off the dice: "1 2 S".')
+@click.option("--seed", type=int, help="Seed for the ledger's roll of a Talent's dice.")
 @json_option
 @pass_app
 def activity(
@@ -55,18 +63,23 @@ def activity(
     heal: int | None,
     sleep: str | None,
     injury: str | None,
+    roll: str | None,
+    seed: int | None,
     as_json: bool,
 ) -> None:
-    """HERO does activity NAME (a Hero Book activity, a location or a service). Known
-    services take their costs and effects from the base game (`city services`); a service
-    with two prices needs --points or --stars to say which was paid. Others are recorded
-    with the costs and effects given.
+    """HERO does activity NAME (a Hero Book activity, a location, a service or a Talent).
+    Known services take their costs and effects from the base game (`city services`); a
+    service with two prices needs --points or --stars to say which was paid. A Talent needs
+    HERO to hold it and costs and pays what the base game knows (Pickpocket rolls 2 dice:
+    --roll FACES, or the ledger rolls); others are recorded with the costs and effects given,
+    and the output says so.
 
     \b
     Examples:
       campaign-ledger city activity Venia "Work on the docks"
       campaign-ledger city activity Venia "Heal Injury" --stars 3
       campaign-ledger city activity Torrax "Arm wrestling" --points 1 --gain-stars 3
+      campaign-ledger city activity Venia Pickpocket --roll "2 1+ 1"
     """
     app.do(
         actions.city_activity,
@@ -79,24 +92,77 @@ def activity(
         heal=heal,
         sleep=sleep,
         injury=injury,
+        roll=parse_faces(roll),
+        seed=seed,
         as_json=as_json,
     )
     effect = actions.untracked_effect(app.registry, name)
     if effect and not as_json:
         click.echo(f"   not tracked: {effect}")
+    told = talents.talent_note(app.registry, name)
+    if told and not as_json:
+        click.echo(f"   {told}")
 
 
 @click.command("sleep", cls=Command)
 @click.argument("hero", shell_complete=complete_hero)
 @click.argument("place")
+@click.option(
+    "--given-by",
+    metavar="ENTRY",
+    help="The Story entry or card that gives this place (a friend's house, ...).",
+)
 @json_option
 @pass_app
-def sleep(app: App, hero: str, place: str, as_json: bool) -> None:
-    """HERO has a place to sleep tonight (a Hideout, a friend's house, ...). Renting a room
-    is a service (`city activity HERO "Rent a room"`). Without one, the Hero loses 2
-    stamina when the City step ends.
+def sleep(app: App, hero: str, place: str, given_by: str | None, as_json: bool) -> None:
+    """HERO sleeps at PLACE tonight: their own Hideout (a Hero with one sleeps there anyway
+    unless they find another bed), or a place a Story entry or card gives (--given-by).
+    Renting a room is a service (`city activity HERO "Rent a room"`). Without a place the
+    Hero loses 2 stamina when the City step ends; a place the Hero cannot use is refused,
+    naming those they can.
+
+    \b
+    Examples:
+      campaign-ledger city sleep Venia "The Pit"
+      campaign-ledger city sleep Torrax "Old Marta's barn" --given-by 212
     """
-    app.do(actions.sleep_at, hero=hero, place=place, as_json=as_json)
+    app.do(actions.sleep_at, hero=hero, place=place, given_by=given_by, as_json=as_json)
+
+
+def _stash_options(command: Callable[..., None]) -> Callable[..., None]:
+    command = click.option("--stars", type=int, help="Stars instead of an item.")(command)
+    command = click.argument("item", required=False)(command)
+    return click.argument("hero", shell_complete=complete_hero)(command)
+
+
+@click.command("stash", cls=Command, context_settings=NUMBERS)
+@_stash_options
+@json_option
+@pass_app
+def stash(app: App, hero: str, item: str | None, stars: int | None, as_json: bool) -> None:
+    """HERO keeps ITEM (or --stars N) in their Hideout, off the Hero board. 'Hideout: The
+    Pit' holds 1 item or 10 Stars, not both; Quest items are never stashed.
+
+    \b
+    Examples:
+      campaign-ledger city stash Venia Sword
+      campaign-ledger city stash Venia --stars 10
+    """
+    app.do(hideout.stash_put, hero=hero, item=item, stars=stars, as_json=as_json)
+
+
+@click.command("retrieve", cls=Command, context_settings=NUMBERS)
+@_stash_options
+@json_option
+@pass_app
+def retrieve(app: App, hero: str, item: str | None, stars: int | None, as_json: bool) -> None:
+    """HERO takes ITEM (or --stars N) back from their Hideout.
+
+    \b
+    Example:
+      campaign-ledger city retrieve Venia Sword
+    """
+    app.do(hideout.stash_take, hero=hero, item=item, stars=stars, as_json=as_json)
 
 
 @click.command("services", cls=Command)
@@ -120,5 +186,5 @@ def register(cli: click.Group) -> None:
     city = listing_group(
         cli, "city", "The City step: the City Event, activities, sleeping (shows it).", "show"
     )
-    for command in (show, event_resolved, activity, sleep, services):
+    for command in (show, event_resolved, activity, sleep, stash, retrieve, services):
         city.add_command(command)

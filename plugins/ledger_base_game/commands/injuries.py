@@ -2,6 +2,7 @@
 
 import click
 
+from ledger.views import injuries_text
 from ledger_base_game.actions import injuries as actions
 from ledger_cli.helpers import (
     App,
@@ -14,8 +15,8 @@ from ledger_cli.helpers import (
 )
 
 listing = hero_listing(
-    "Every Hero's Injury cards.",
-    lambda hero: ", ".join(hero.injuries) or "none",
+    "Every Hero's Injury cards, with the effects the ledger applies.",
+    lambda hero: injuries_text(hero) or "none",
     lambda hero: list(hero.injuries),
 )
 
@@ -23,16 +24,30 @@ listing = hero_listing(
 @click.command("draw", cls=Command)
 @click.argument("hero", shell_complete=complete_hero)
 @click.argument("name")
+@click.option(
+    "--effect",
+    "effects",
+    multiple=True,
+    metavar="EFFECT",
+    help='What a card the ledger does not know does: "might -1" (an ability), "checks -1" '
+    '(every active check), "stamina 1" (per stamina face), or its text (shown, not applied).',
+)
 @json_option
 @pass_app
-def draw(app: App, hero: str, name: str, as_json: bool) -> None:
-    """HERO draws Injury card NAME (on becoming wounded, or from another effect).
+def draw(app: App, hero: str, name: str, effects: tuple[str, ...], as_json: bool) -> None:
+    """HERO draws Injury card NAME (on becoming wounded, or from another effect). A card the
+    base game knows brings its effects, applied to checks and odds while it is held; give
+    another card's with --effect.
 
     \b
-    Example:
+    Examples:
       campaign-ledger injury draw Torrax "Broken Ribs"
+      campaign-ledger injury draw Torrax "Twisted Knee" --effect "agility -1"
     """
-    app.do(actions.draw_injury, hero=hero, injury=name, as_json=as_json)
+    app.do(actions.draw_injury, hero=hero, injury=name, effects=effects, as_json=as_json)
+    told = actions.unknown_injury(name, effects)
+    if told and not as_json:
+        click.echo(f"   {told}")
 
 
 @click.command("remove", cls=Command)

@@ -1,9 +1,11 @@
-"""odds HERO ABILITY TARGET: the exact chance of an active check, nothing recorded."""
+"""odds HERO ABILITY TARGET | odds HERO ABILITY --damage N: the exact chance of an active
+or a reactive check, nothing recorded."""
 
 from pathlib import Path
 
 import click
 
+from ledger.errors import BadInput
 from ledger_base_game.actions import odds as query
 from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands._rolls import (
@@ -31,7 +33,11 @@ from ledger_cli.helpers import (
 @click.command("odds", cls=Command, context_settings=NUMBERS)
 @click.argument("hero", shell_complete=complete_hero)
 @click.argument("ability", shell_complete=complete_ability)
-@click.argument("target", type=int)
+@click.argument("target", type=int, required=False)
+@click.option("--damage", type=int, help="A reactive check against N damage (no TARGET).")
+@click.option(
+    "--stamina-loss", "stamina_loss", type=int, help="A reactive check against N stamina loss."
+)
 @dice_option
 @modifier_option
 @discard_option
@@ -46,7 +52,9 @@ def odds(
     app: App,
     hero: str,
     ability: str,
-    target: int,
+    target: int | None,
+    damage: int | None,
+    stamina_loss: int | None,
     dice_set: Path | None,
     modifiers: tuple[str, ...],
     discard: tuple[str, ...],
@@ -63,11 +71,39 @@ def odds(
     Computed from the die definitions and the Hero's state: level, unspent stamina,
     gems, items, modifiers, conditions. Nothing is recorded.
 
+    With --damage N or --stamina-loss N instead of TARGET: a reactive check's chance of
+    taking each amount after the reduction (each blue success prevents 1), and the amount
+    expected.
+
     \b
-    Example:
+    Examples:
       campaign-ledger odds Venia agility 4 --modifier "+2:phrase=Lock picking" --json
+      campaign-ledger odds Torrax might --damage 3
     """
     flags = gem_flags(gems)
+    if damage is not None or stamina_loss is not None:
+        if target is not None or modifiers or discard or hindered:
+            raise BadInput(
+                "a reactive check has no TARGET, modifiers, discards or Hindered; give "
+                "--damage N or --stamina-loss N alone"
+            )
+        show_reaction(
+            query.odds_of_reaction(
+                app.game(at),
+                hero=hero,
+                ability=ability,
+                damage=damage or 0,
+                stamina_loss=stamina_loss or 0,
+                dice_set=dice_set,
+                focus=focus,
+                choose=choose,
+                **flags,
+            ),
+            as_json,
+        )
+        return
+    if target is None:
+        raise BadInput("give TARGET, or --damage N / --stamina-loss N for a reactive check")
     result = query.odds_of_check(
         app.game(at),
         hero=hero,
@@ -117,6 +153,35 @@ def odds(
         f"{result.expected_stamina:.4f}"
     )
     click.echo(f"dice: {dice.label()}: Action {' '.join(dice.action)}")
+
+
+def show_reaction(result: query.ReactionChance, as_json: bool) -> None:
+    dice = result.dice_set
+    if as_json:
+        data = {
+            "hero": result.hero,
+            "ability": result.ability,
+            "kind": result.kind,
+            "amount": result.amount,
+            "dice": result.dice,
+            "bonus": result.bonus,
+            "die": list(dice.reaction),
+            "die_name": dice.name,
+            "die_assumed": dice.assumption,
+            "taken": list(result.taken),
+            "expected_taken": result.expected_taken,
+        }
+        click.echo(output.to_json(data))
+        return
+    click.echo(
+        f"{result.hero}: {result.dice} Reaction dice against {result.amount} {result.kind}, "
+        f"each success prevents 1{' (+1 Achievement gem)' if result.bonus else ''}"
+    )
+    chances = [f"P(no {result.kind}) = {result.taken[0]:.6f}"]
+    chances += [f"P({k}) = {p:.6f}" for k, p in enumerate(result.taken) if k]
+    click.echo("; ".join(chances))
+    click.echo(f"expected {result.kind} taken {result.expected_taken:.4f}")
+    click.echo(f"dice: {dice.label()}: Reaction {' '.join(dice.reaction)}")
 
 
 def register(cli: click.Group) -> None:

@@ -8,6 +8,7 @@ import msgspec
 
 from ledger.model import CampaignState, Hero, Item
 from ledger.text import printable
+from ledger.views import injuries_text, stash_text
 from ledger_cli.helpers import (
     App,
     Command,
@@ -84,7 +85,8 @@ def hero_sheet_text(hero: Hero, state: CampaignState) -> list[str]:
         f"  Gems        {hero.gems.achievement} achievement, {hero.gems.inspiration} inspiration",
         f"  Stars       {hero.stars}",
         f"  Items       {', '.join(item.name for item in hero.items) or 'none'}",
-        f"  Injuries    {', '.join(hero.injuries) or 'none'}",
+        f"  Injuries    {injuries_text(hero) or 'none'}",
+        *([f"  Hideout     {stash_text(hero)}"] if stash_text(hero) else []),
     ]
 
 

@@ -1,8 +1,8 @@
-"""step city | step journey | step scenario N | step show | scenario end"""
+"""step city | step journey | step scenario N | step show | scenario end | scenario round"""
 
 import click
 
-from ledger_base_game.actions import steps
+from ledger_base_game.actions import progressive, steps
 from ledger_cli.helpers import (
     App,
     Command,
@@ -109,6 +109,20 @@ def end(
     )
 
 
+@click.command("round", cls=Command)
+@json_option
+@pass_app
+def new_round(app: App, as_json: bool) -> None:
+    """The next round of the scenario: every check may be attempted again by every Hero,
+    each progressive check included (§5.1: each check once per turn per Ally).
+
+    \b
+    Example:
+      campaign-ledger scenario round
+    """
+    app.do(progressive.new_round, as_json=as_json)
+
+
 def register(cli: click.Group) -> None:
     step = listing_group(
         cli,
@@ -124,3 +138,4 @@ def register(cli: click.Group) -> None:
     )
     scenario.add_command(show)
     scenario.add_command(end)
+    scenario.add_command(new_round)

@@ -7,7 +7,12 @@ DamageTaken``); ``EVENT_TYPES`` is every one of them, in the order they were reg
 from ledger.model import Event
 from ledger_base_game.events.attacks import AttackMade, StaminaSpentCursed
 from ledger_base_game.events.checks import CheckGemSpent, CheckMade
-from ledger_base_game.events.city import CityActivity, CityEventResolved, SleepFound
+from ledger_base_game.events.city import (
+    CityActivity,
+    CityEventResolved,
+    SleepFound,
+    TalentUsed,
+)
 from ledger_base_game.events.conditions import ConditionGained, ConditionRemoved
 from ledger_base_game.events.dice import DiceSetChosen
 from ledger_base_game.events.factions import ReputationGained
@@ -18,6 +23,7 @@ from ledger_base_game.events.group_checks import (
     GroupCheckRolled,
 )
 from ledger_base_game.events.heroes import HeroJoined
+from ledger_base_game.events.hideout import StashPut, StashTaken
 from ledger_base_game.events.injuries import InjuryDrawn, InjuryDrawOwed, InjuryRemoved
 from ledger_base_game.events.items import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
 from ledger_base_game.events.loadout import (
@@ -39,7 +45,11 @@ from ledger_base_game.events.progress import (
     TalentLearned,
     XpGained,
 )
-from ledger_base_game.events.progressive import ProgressiveCheckOpened, ProgressiveRound
+from ledger_base_game.events.progressive import (
+    ProgressiveCheckOpened,
+    ProgressiveRound,
+    RoundStarted,
+)
 from ledger_base_game.events.reactions import ReactionMade
 from ledger_base_game.events.stars import StarsGained, StarsGiven, StarsSpent
 from ledger_base_game.events.steps import ScenarioEnded, StepStarted
@@ -117,6 +127,10 @@ EVENT_TYPES: list[type[Event]] = [
     ItemBrought,
     ItemActivated,
     ItemDeactivated,
+    StashPut,
+    StashTaken,
+    TalentUsed,
+    RoundStarted,
 ]
 
 __all__ = [
@@ -163,6 +177,7 @@ __all__ = [
     "ProgressiveRound",
     "ReactionMade",
     "ReputationGained",
+    "RoundStarted",
     "ScenarioCardAdded",
     "ScenarioEnded",
     "SkillLearned",
@@ -176,9 +191,12 @@ __all__ = [
     "StarsGained",
     "StarsGiven",
     "StarsSpent",
+    "StashPut",
+    "StashTaken",
     "StatusRemoved",
     "StepStarted",
     "StockAdded",
     "TalentLearned",
+    "TalentUsed",
     "XpGained",
 ]

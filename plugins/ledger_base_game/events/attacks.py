@@ -38,6 +38,7 @@ class AttackMade(HeroEvent, tag="base:attack-made", frozen=True, kw_only=True):
     cost: int = 0
     stamina_spent: int = 0
     successes: int
+    achievement: bool = False  # an Achievement gem: +1 success (§6); absent in older rows
 
     def apply(self, state: CampaignState) -> CampaignState:
         hero = state.hero(self.hero)
@@ -52,6 +53,11 @@ class AttackMade(HeroEvent, tag="base:attack-made", frozen=True, kw_only=True):
         check_faces(self.faces, self.die, attack_dice(state, hero, self.dice), "action")
         successes = action_successes(self.faces)
         successes += stamina_successes(self.faces, "spend", self.stamina_spent)
+        successes += int(self.achievement)
+        if self.achievement and hero.gems.achievement < 1:
+            raise RuleViolation(f"{hero.name} has no Achievement gem to spend")
+        if self.achievement:
+            state = debts.owe(state, Debt(kind="gem", hero=hero.name, what="achievement"))
         if successes != self.successes:
             raise RuleViolation(f"the roll gives {successes} successes, not {self.successes}")
         if self.cost + self.stamina_spent > hero.stamina.unspent:
@@ -68,9 +74,10 @@ class AttackMade(HeroEvent, tag="base:attack-made", frozen=True, kw_only=True):
         seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
         cost = f"; cost {self.cost} stamina" if self.cost else ""
         spent = f"; {self.stamina_spent} stamina on stamina faces" if self.stamina_spent else ""
+        gem = "; Achievement gem: +1" if self.achievement else ""
         return (
             f"{self.hero} attacks — rolled {' '.join(self.faces) or 'no dice'}{seeded}{cost}"
-            f"{spent}; {self.successes} successes"
+            f"{spent}{gem}; {self.successes} successes"
         )
 
 

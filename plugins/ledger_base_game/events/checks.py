@@ -8,10 +8,16 @@ are their own events in the same command, after the roll. Tags never change once
 
 from msgspec.structs import replace
 
-from ledger.dice import STAMINA, StaminaRule, action_successes, stamina_successes
+from ledger.dice import (
+    STAMINA,
+    StaminaRule,
+    action_successes,
+    stamina_faces,
+    stamina_successes,
+)
 from ledger.errors import RuleViolation
-from ledger.model import CampaignState, Debt, HeroEvent, Modifier
-from ledger.rules import debts, gems
+from ledger.model import CampaignState, Debt, Hero, HeroEvent, Modifier
+from ledger.rules import debts, gems, injuries, turns
 from ledger.rules.gems import GemKind
 from ledger.rules.stamina import require_affectable
 from ledger.text import check_name
@@ -20,7 +26,7 @@ from ledger_base_game.rules.checks import (
     check_discards,
     check_gems,
     checked_roll,
-    condition_modifier,
+    held_modifier,
     held_rules,
     modifier_total,
 )
@@ -53,6 +59,9 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
     success: bool | None = None
     outcome: str | None = None  # the entry chosen, e.g. from a "?" check's table
     progressive: str | None = None
+    # Since issue 25; absent in older rows, which had no such limits:
+    turn_check: str | None = None  # the check, attempted once per turn in a scenario
+    once_per_scenario: tuple[str, ...] = ()  # effects used, each once per scenario
 
     def apply(self, state: CampaignState) -> CampaignState:
         hero = state.hero(self.hero)
@@ -72,6 +81,12 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         )
         rule: StaminaRule = "spend" if state.in_scenario else "flat"
         from_stamina = stamina_successes(self.faces, rule, self.stamina_spent)
+        per_face = injuries.stamina_per_face(hero)
+        if self.stamina_spent > per_face * stamina_faces(self.faces):
+            raise RuleViolation(
+                f"{hero.name} may spend at most {per_face} stamina on each stamina face "
+                f"(an Injury card), not {self.stamina_spent} on {stamina_faces(self.faces)}"
+            )
         if self.stamina_spent > hero.stamina.unspent:
             raise RuleViolation(
                 f"{hero.name} has only {hero.stamina.unspent} unspent stamina; spending "
@@ -84,7 +99,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         total = action_successes(self.faces) + from_stamina
         total += modifier_total(self.modifiers, self.discard)
         total += int(self.achievement) - int(self.hindered)
-        total += condition_modifier(state, hero, self.ability)
+        total += held_modifier(state, hero, self.ability)
         if total != self.total:
             raise RuleViolation(f"the roll and modifiers total {total}, not {self.total}")
         success = None if self.target is None else total >= self.target
@@ -93,6 +108,10 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         if self.outcome is not None:
             check_name(self.outcome, "outcome")
         state = debts.owe(state, *self.consequences())
+        if self.turn_check is not None:
+            state = turns.attempt(state, hero.name, self.turn_check)
+        for effect in self.once_per_scenario:
+            state = turns.use_once(state, hero.name, effect)
         if self.progressive is not None:
             return _progress(state, self)
         return state
@@ -113,6 +132,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             for condition, rules in held_rules(before, hero, self.ability)
             if rules.modifier
         ]
+        notes += injury_notes(hero, self.ability)
         if self.progressive is not None:
             check = after.progressive_checks[self.progressive]
             done = "complete" if check.complete else f"{check.remaining} to go"
@@ -142,11 +162,25 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             parts.append("Achievement gem: +1")
         if self.hindered:
             parts.append("Hindered: -1")
+        parts += [f"{effect} (once per scenario)" for effect in self.once_per_scenario]
         result = {True: "success", False: "failure", None: "recorded"}[self.success]
         if self.progressive:
             result = f"adds {max(self.total, 0)}"
         outcome = f" → {self.outcome}" if self.outcome else ""
         return "; ".join(parts) + f"; total {self.total}: {result}{outcome}"
+
+
+def injury_notes(hero: Hero, ability: str) -> list[str]:
+    """The held Injury cards' effects on a check in ``ability``, as the check applied them."""
+    notes = []
+    for card, effect in injuries.effects_of(hero):
+        if effect.kind == "ability" and effect.ability == ability:
+            notes.append(f"{card}: {ability.title()} {effect.amount:+d} (Injury card)")
+        elif effect.kind == "checks":
+            notes.append(f"{card}: {effect.amount:+d} to the total (Injury card)")
+        elif effect.kind == "stamina":
+            notes.append(f"{card}: at most {effect.amount} stamina per stamina face (Injury card)")
+    return notes
 
 
 def _stamina_note(before: CampaignState, faces: tuple[str, ...]) -> list[str]:

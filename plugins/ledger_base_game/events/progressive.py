@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
 from ledger.model import CampaignState, Event, ProgressiveCheck
+from ledger.rules import turns
 from ledger.text import check_name
 from ledger_base_game.rules.checks import Ability, check_ability
 from ledger_base_game.rules.ranges import MAX_TARGET
@@ -48,3 +49,14 @@ class ProgressiveRound(Event, tag="base:progressive-check-round", frozen=True, k
 
     def describe(self) -> str:
         return f"A new round for the progressive check {self.name!r}"
+
+
+class RoundStarted(Event, tag="base:round-started", frozen=True, kw_only=True):
+    """The next round of the scenario: every check may be attempted again, each progressive
+    check included (§5.1: once per turn per Ally)."""
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        return turns.new_round(state)
+
+    def describe(self) -> str:
+        return "A new round: every check may be attempted again"

@@ -33,6 +33,7 @@ class StepStarted(Event, tag="base:step-started", frozen=True, kw_only=True):
                 f"{name} found no place to sleep and loses 2 stamina, carried into the "
                 "scenario (§8.1)"
                 for name in city.rough_sleepers(before)
+                if _lost_stamina(before, after, name)  # not one who slept in their Hideout
             ]
             lines += [
                 f"{hero.name}'s {hero.city_points} unspent City Activity "
@@ -46,6 +47,13 @@ class StepStarted(Event, tag="base:step-started", frozen=True, kw_only=True):
                 "points are spent (§8.1)"
             )
         return lines
+
+
+def _lost_stamina(before: CampaignState, after: CampaignState, name: str) -> bool:
+    """A night without a bed moves chips (or wounds, or exhausts): before the command and
+    after it, this Hero's chips or status differ."""
+    old, new = before.heroes[name], after.heroes[name]
+    return (old.stamina, old.status) != (new.stamina, new.status)
 
 
 class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True):

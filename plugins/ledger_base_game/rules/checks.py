@@ -25,6 +25,7 @@ from ledger.model import (
     Modifier,
     check_modifier,
 )
+from ledger.rules import injuries
 from ledger.text import did_you_mean, name_key
 
 Ability = Literal["might", "agility", "will"]
@@ -102,6 +103,11 @@ def condition_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
     return sum(rules.modifier for _, rules in held_rules(state, hero, ability))
 
 
+def held_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
+    """What the conditions in force and the held Injury cards add to an active check."""
+    return condition_modifier(state, hero, ability) + injuries.check_change(hero)
+
+
 def spent_conditions(
     state: CampaignState, hero: Hero, ability: str | None, red: bool = True
 ) -> list[str]:
@@ -129,8 +135,14 @@ def dice_for(
     check_ability(ability)
     if focus and not state.in_scenario:
         raise RuleViolation("Focus is an action, taken in a scenario (§5.1)")
-    dice = int(getattr(hero, ability)) + (INSPIRATION_DICE if inspiration else 0) + focus
+    dice = level(hero, ability) + (INSPIRATION_DICE if inspiration else 0) + focus
     return with_condition_dice(dice, state, hero, ability, red)
+
+
+def level(hero: Hero, ability: str) -> int:
+    """The Hero's level in ``ability`` as checks use it: what the held Injury cards take
+    (Broken Ribs: "treat your Might level as being 1 lower"), never below 0."""
+    return max(0, int(getattr(hero, ability)) + injuries.ability_change(hero, ability))
 
 
 def dice_reason(
@@ -144,6 +156,11 @@ def dice_reason(
 ) -> str:
     """Why that many dice, for the wrong-length error."""
     parts = [f"{hero.name}'s {ability.title()} {getattr(hero, ability)}"]
+    parts += [
+        f"{e.amount:+d} {card} (Injury card)"
+        for card, e in injuries.effects_of(hero)
+        if e.kind == "ability" and e.ability == ability
+    ]
     if inspiration:
         parts.append("+2 Inspiration gem (declared before the roll)")
     if focus:

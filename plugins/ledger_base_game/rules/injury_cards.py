@@ -1,0 +1,38 @@
+"""The base game's Injury cards as data (data/injuries.toml), and an effect as a player types
+it for a card the data does not know (``--effect "might -1"``)."""
+
+import re
+from functools import cache
+from importlib.resources import files
+
+from ledger.model import InjuryEffect, InjuryKind, InjurySpec, specs_from_toml
+from ledger.rules.injuries import ABILITIES, check_effect
+from ledger.text import check_name, name_key
+
+# "might -1", "checks -1", "stamina 1": an ability, every active check, stamina per face.
+_EFFECT = re.compile(r"^\s*(might|agility|will|checks|stamina)\s*([+-]?\d+)\s*$", re.IGNORECASE)
+
+
+@cache
+def known() -> dict[str, InjurySpec]:
+    """The base game's Injury cards by name."""
+    data = files("ledger_base_game").joinpath("data", "injuries.toml").read_bytes()
+    return {name_key(spec.name): spec for spec in specs_from_toml(data, "injury", InjurySpec)}
+
+
+def find(name: str) -> InjurySpec | None:
+    return known().get(name_key(name))
+
+
+def parse_effect(text: str) -> InjuryEffect:
+    """An effect as typed: ``might -1`` (the level is 1 lower), ``checks -1`` (every active
+    check), ``stamina 1`` (at most 1 per stamina face); anything else is recorded as text,
+    shown but not applied."""
+    found = _EFFECT.match(text)
+    if found is None:
+        return check_effect(InjuryEffect(kind="text", text=check_name(text, "an Injury effect")))
+    word, amount = found.group(1).lower(), int(found.group(2))
+    if word in ABILITIES:
+        return check_effect(InjuryEffect(kind="ability", ability=word, amount=amount))
+    kind: InjuryKind = "checks" if word == "checks" else "stamina"
+    return check_effect(InjuryEffect(kind=kind, amount=amount))
