@@ -73,3 +73,23 @@ def _pieces(line: str) -> list[str]:
     if word is not None:
         words.append("".join(word))
     return words
+
+
+_SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+_DOUBLE_SAFE = re.compile(r'[^"\\$`!]*')  # what bash and shlex read alike in "..."
+
+
+def quote(word: str) -> str:
+    """``word`` as a player types it on a command line, read back as the word alike by bash,
+    zsh and ``split``: as it is when it holds nothing a shell reads (``Torrax``), else in
+    double quotes (``"Zuva'Sai"``, ``"Sealed Letter"``), else in single quotes, else as
+    ``shlex.quote`` writes it."""
+    if word and _SAFE.fullmatch(word):
+        return word
+    if _DOUBLE_SAFE.fullmatch(word):
+        return f'"{word}"'
+    if "'" not in word:
+        return f"'{word}'"
+    import shlex
+
+    return shlex.quote(word)
