@@ -59,6 +59,7 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("plugin", "plugins"), "plugins"),
     (("phrase",), "phrase"),
     (("completion",), "completion"),
+    (("shell",), "shell"),
 )
 
 # Faces above this one, offered by module name: the CLI never imports them itself.

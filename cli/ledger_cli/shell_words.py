@@ -93,3 +93,35 @@ def quote(word: str) -> str:
     import shlex
 
     return shlex.quote(word)
+
+
+def last_word(text: str) -> tuple[list[str], str, str]:
+    """``text`` typed up to the cursor, split for completion: the words before the last,
+    the last word's value so far (an open quote closed: ``"Sealed Le`` is ``Sealed Le``),
+    and the last word as typed (what a completion replaces). ValueError if the words
+    before it cannot be split."""
+    start, index, quote, in_word = len(text), 0, "", False
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == quote:
+                quote = ""
+            elif char == "\\" and quote == '"':
+                index += 1
+        elif char in " \t\r\n":
+            in_word = False
+        else:
+            if not in_word:
+                start, in_word = index, True
+            if char in "\"'":
+                quote = char
+            elif char == "\\":
+                index += 1
+        index += 1
+    if not in_word:
+        start = len(text)
+    typed = text[start:]
+    closed = typed.removesuffix("\\") if not quote and index > len(text) else typed
+    closed += quote
+    value = split(closed)[0] if closed else ""
+    return split(text[:start]), value, typed

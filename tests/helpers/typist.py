@@ -36,7 +36,9 @@ class Typist:
         environment = {**os.environ, "PYTHONIOENCODING": "utf-8", "TERM": "xterm-256color"}
         for name in ("LEDGER_DATABASE", "LEDGER_CAMPAIGN", "NO_COLOR", "PAGER"):
             environment.pop(name, None)
-        environment.update(COLUMNS=str(columns), LINES=str(lines), **(env or {}))
+        # prompt_toolkit asks the terminal where its cursor is; this one does not answer
+        environment.update(COLUMNS=str(columns), LINES=str(lines), PROMPT_TOOLKIT_NO_CPR="1")
+        environment.update(env or {})
         self.leader, follower = pty.openpty()
         import fcntl
         import struct
