@@ -10,7 +10,6 @@ import click
 
 from ledger.campaign import Recorded
 from ledger.dice import split_faces
-from ledger.errors import BadInput
 from ledger.model import CampaignState
 from ledger.rules.gems import GemKind
 from ledger.text import printable, quoted
@@ -46,8 +45,8 @@ def parse_group_target(text: str) -> group_checks.Target:
     try:
         thresholds = tuple(int(part) for part in text.split("/"))
     except ValueError:
-        raise BadInput(
-            f"TARGET is a number, thresholds like 8/13/17, or ?, not {quoted(text)}"
+        raise click.BadParameter(
+            f"a number, thresholds like 8/13/17, or ?, not {quoted(text)}", param_hint="TARGET"
         ) from None
     return thresholds[0] if len(thresholds) == 1 else thresholds
 
@@ -74,7 +73,9 @@ def per_hero(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
     for value in values:
         hero, sep, rest = value.partition("=")
         if not sep:
-            raise BadInput(f"{what} is written HERO=VALUE, not {quoted(value)}")
+            raise click.BadParameter(
+                f"written HERO=VALUE, not {quoted(value)}", param_hint=f"'{what}'"
+            )
         pairs.append((hero.strip(), rest))
     return pairs
 
