@@ -62,6 +62,8 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("shell",), "shell"),
 )
 
+COMPLETING = "_CAMPAIGN_LEDGER_COMPLETE"  # click's variable: set while a shell completes
+
 # Faces above this one, offered by module name: the CLI never imports them itself.
 FACES: tuple[tuple[tuple[str, ...], str], ...] = ((("serve",), "ledger_cli.commands.serve"),)
 
@@ -199,6 +201,10 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     from the plugins' ``register_commands``, the base game's too."""
     pm = pm or get_plugin_manager()
     problems: list[str] = []
+    if COMPLETING in os.environ:  # Tab in bash: names inserted quoted
+        from ledger_cli.completion_quoting import register
+
+        register()
 
     @click.group(cls=LedgerGroup)
     @click.option(

@@ -30,7 +30,7 @@ def known_names(ctx: click.Context) -> list[str]:
 
 
 def quoting_hint(ctx: click.Context, args: Sequence[str]) -> str:
-    """" "Sealed Letter" is one name: put it in quotes (...)", or "" when no run of two or
+    """ " "Sealed Letter" is one name: put it in quotes (...)", or "" when no run of two or
     more of ``args`` is a known name."""
     names = {name_key(name): name for name in known_names(ctx) if " " in name.strip()}
     if not names:

@@ -90,6 +90,7 @@ def shell(db: Path, home: Path) -> Typist:
     return Typist.ledger(db, "shell", env={"HOME": str(home), "XDG_STATE_HOME": str(home)})
 
 
+@pytest.mark.smoke  # prompt_toolkit at its floor too (.ci/run)
 def test_typed_at_a_terminal_the_prompt_completion_and_keys_work(
     evening: Invoke, db_path: Path, tmp_path: Path
 ) -> None:

@@ -22,9 +22,10 @@ def test_stars_give_reads_as_item_give(table: Invoke, invoke: Invoke, db_path: P
     table("stars", "gain", "Torrax", "3")
     said = table("stars", "give", "Torrax", "1", "--to", "Venia").output
     assert "Torrax gives 1 Stars to Venia" in said
-    assert "Torrax gives 2 Stars to Venia" in table(
-        "stars", "give", "2", "--from", "Torrax", "--to", "Venia"
-    ).output  # the older form still works
+    assert (
+        "Torrax gives 2 Stars to Venia"
+        in table("stars", "give", "2", "--from", "Torrax", "--to", "Venia").output
+    )  # the older form still works
     refuse(invoke, db_path, "stars", "give", "Torrax", "1", "--from", "Torrax", "--to",
            "Venia", says="name the giver once", code=2)  # fmt: skip
     refuse(invoke, db_path, "stars", "give", "Torrax", "x", "--to", "Venia",

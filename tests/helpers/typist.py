@@ -1,6 +1,7 @@
 """A process on a pseudo-terminal that a test types into as a player would: wait for what it
 shows (``expect``), type keys (``send``: text, Tab, Ctrl-C, Ctrl-D), read what it drew."""
 
+import contextlib
 import os
 import pty
 import re
@@ -21,6 +22,13 @@ ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]|\x1b\
 def plain(drawn: str) -> str:
     """What a player reads of ``drawn``: escapes and carriage returns left out."""
     return ESCAPES.sub("", drawn).replace("\r", "")
+
+
+def _controlling() -> None:
+    import fcntl
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class Typist:
@@ -54,6 +62,7 @@ class Typist:
             close_fds=True,
             cwd=cwd,
             start_new_session=True,  # the terminal is its own: Ctrl-C reaches it alone
+            preexec_fn=_controlling,  # and it is the session's terminal (fish needs one)
         )
         os.close(follower)
         self.drawn = ""
@@ -117,7 +126,5 @@ class Typist:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        try:
+        with contextlib.suppress(OSError):  # closed already
             os.close(self.leader)
-        except OSError:
-            pass

@@ -6,8 +6,7 @@ from ledger.campaign import CampaignInfo
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, listing_group, pass_app
-from ledger_cli.parsing import Group
-from ledger_cli.parsing import Command
+from ledger_cli.parsing import Command, Group
 
 
 @click.command("new", cls=Command)
