@@ -25,10 +25,7 @@ from ledger_cli import batch_lines, shell_words
 from ledger_cli.context import App
 
 LEAVE = ("exit", "quit")
-NOT_HERE = {
-    "shell": "the shell is running already",
-    "batch": None,  # allowed: a file of commands, run as `batch` runs it
-}
+NOT_HERE = {"shell": "the shell is running already"}  # a batch file runs as `batch` runs it
 
 
 def step_label(step: Step | None) -> str:
@@ -77,8 +74,9 @@ class Session:
             return False
         if args[0] == "help":
             args = [*args[1:], "--help"]
-        if NOT_HERE.get(args[0]):
+        if args[0] in NOT_HERE:
             return self._refused(click.UsageError(f"{args[0]}: {NOT_HERE[args[0]]}"))
+        asks = self.app.asks  # a `batch` line turns asking off for its lines only
         try:
             if args[0].startswith("-"):  # root options of its own: a whole command line
                 self._whole_line(args)
@@ -94,6 +92,7 @@ class Session:
             click.echo("Interrupted: the command was cancelled, nothing was written.", err=True)
         finally:
             self.app.begin()
+            self.app.asks = asks
         return True
 
     def _whole_line(self, args: list[str]) -> None:

@@ -135,3 +135,16 @@ def test_on_a_terminal_a_no_that_puts_the_target_out_of_reach_ends_the_asking(
     typist.expect("Group check closed: total 6, failure → 076")
     assert typist.wait() == 0
     assert "does Venia" not in typist.text
+
+
+def test_in_the_shell_the_seed_check_is_played_in_the_rules_order(table: Invoke) -> None:
+    lines = [
+        'group-check agility 8 --order Torrax,Venia --roll "Torrax=1 1" --roll "Venia=1 1 S" '
+        "--success-entry 361 --failure-entry 076",
+        "group-step gem Torrax",
+        "group-step gem Venia",
+        "group-step close",
+    ]
+    said = table("shell", input="\n".join(lines) + "\n").output
+    assert said.index("total 6 of 8") < said.index("Torrax spends an Achievement gem")
+    assert "Group check closed: total 8, success → 361" in said
