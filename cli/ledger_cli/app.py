@@ -118,7 +118,7 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
     try:
         return attempt()
     except Exception as error:
-        if _exiting(error):
+        if click_exit(error):
             raise  # ctx.exit(), --help
         if boundary.closed_pipe(error):
             boundary.quiet_exit()
@@ -161,7 +161,7 @@ def _before_commit(ctx: click.Context, error: Exception) -> Exception:
     return _crashed(ctx, error)  # a bug, most often a plugin's: named, no traceback
 
 
-def _exiting(error: Exception) -> bool:
+def click_exit(error: BaseException) -> bool:
     """Whether ``error`` is click's way to end a command early (``ctx.exit()``'s Exit)."""
     return type(error).__module__.startswith("click.") and not isinstance(
         error, click.ClickException | click.Abort

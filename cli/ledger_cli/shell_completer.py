@@ -11,6 +11,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 from ledger_cli import shell_words
+from ledger_cli.app import click_exit
 from ledger_cli.context import App
 from ledger_cli.shell_session import LEAVE
 
@@ -44,7 +45,11 @@ class LedgerCompleter(Completer):
         asked = ShellComplete(command, {"obj": self.app}, "campaign-ledger", "_COMPLETE")
         try:
             items = asked.get_completions(prefix + words, value)
-        except (click.ClickException, click.exceptions.Exit):
+        except click.ClickException:
+            return
+        except Exception as error:
+            if not click_exit(error):
+                raise
             return
         finally:
             self.app.begin()

@@ -22,6 +22,7 @@ from ledger.model import Step
 from ledger.storage import sqlite3
 from ledger.text import printable
 from ledger_cli import batch_lines, shell_words
+from ledger_cli.app import click_exit
 from ledger_cli.context import App
 
 LEAVE = ("exit", "quit")
@@ -82,14 +83,15 @@ class Session:
                 self._whole_line(args)
             else:
                 run_line(self.root, args)
-        except click.exceptions.Exit:
-            pass  # --help, or a command that ended early
         except click.Abort:
             click.echo("Aborted: nothing was written.", err=True)
         except click.ClickException as error:
             return self._refused(error)
         except KeyboardInterrupt:
             click.echo("Interrupted: the command was cancelled, nothing was written.", err=True)
+        except Exception as error:
+            if not click_exit(error):  # --help, or a command that ended early
+                raise
         finally:
             self.app.begin()
             self.app.asks = asks
@@ -127,7 +129,7 @@ def piped(session: Session, stream: Any) -> None:
                 return
         except KeyboardInterrupt:
             click.echo(f"Interrupted at line {number}.", err=True)
-            raise click.exceptions.Exit(130) from None
+            click.get_current_context().exit(130)
 
 
 def _lines(stream: Any) -> Iterator[tuple[int, str]]:
