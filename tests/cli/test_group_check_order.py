@@ -106,11 +106,11 @@ def test_from_python_the_action_leaves_it_open_and_says_who_decides(
             rolls={"Torrax": ("1", "1"), "Venia": ("1", "1", "S")},
         )
         assert type(recorded.events[-1]).__name__ == "GroupCheckRolled"
-        _, state = service.state()
-        assert undecided_gems(state) == ("Torrax", "Venia")
-        assert gem_to_decide(state) == "Torrax"
-        assert gem_to_decide(state, spent=["Torrax"]) == "Venia"
-        assert gem_to_decide(state, declined=["Torrax"]) is None  # Venia's alone: 7 of 8
+        game = service.game()
+        assert undecided_gems(game) == ["Torrax", "Venia"]
+        assert gem_to_decide(game) == "Torrax"
+        assert gem_to_decide(game, spent=["Torrax"]) == "Venia"
+        assert gem_to_decide(game, declined=["Torrax"]) is None  # Venia's alone: 7 of 8
 
 
 def test_on_a_terminal_each_hero_is_asked_once_everyone_has_rolled(

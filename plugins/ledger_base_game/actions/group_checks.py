@@ -96,13 +96,14 @@ def spend_group_check_gem(game: Game, *, hero: str, kind: GemKind = "achievement
 
 
 def gem_to_decide(
-    state: CampaignState, spent: Sequence[str] = (), declined: Collection[str] = ()
+    game: Game, *, spent: Sequence[str] = (), declined: Sequence[str] = ()
 ) -> str | None:
     """The next Hero to ask about an Achievement gem for the open group check, once the
     Heroes ``spent`` spend theirs and the ``declined`` do not; None once no gem could change
     the outcome (the table asks each Hero in the check's order, ``undecided_gems``)."""
+    state = game.state
     now = played(state, [GroupCheckGem(hero=state.hero(name).name) for name in spent])
-    left = undecided_gems(now, declined)
+    left = _undecided(now, declined)
     return left[0] if left else None
 
 
@@ -191,7 +192,7 @@ def group_check(
         )
         now = played(now, step)
         events += step
-    if not gems and not gems_decided and undecided_gems(now):
+    if not gems and not gems_decided and _undecided(now, ()):
         return events  # the rolls stand; the gems are the players' to decide
     for name in gems:
         gem = GroupCheckGem(hero=state.hero(name).name)
@@ -201,12 +202,16 @@ def group_check(
     return events
 
 
-def undecided_gems(state: CampaignState, declined: Collection[str] = ()) -> tuple[str, ...]:
+def undecided_gems(game: Game, *, declined: Sequence[str] = ()) -> list[str]:
     """The Heroes of the open group check who could still spend an Achievement gem on it, in
     its order, when their gems could change the outcome: every Hero has rolled, the total is
     short of the target, and one gem each would reach it. Empty otherwise (no check open, a
     roll still to come, the target met or out of reach, or a "?" check, whose outcome the
     players read). ``declined``: Heroes who decided against spending theirs."""
+    return list(_undecided(game.state, declined))
+
+
+def _undecided(state: CampaignState, declined: Collection[str]) -> tuple[str, ...]:
     group = state.group_check
     if group is None or group.target is None or group.next_to_roll() is not None:
         return ()

@@ -229,12 +229,13 @@ def _at_terminal() -> bool:
 def _ask_gems(app: App, outcome: str | None) -> None:
     """Every Hero has rolled: ask each, in the check's order, whose Achievement gem could
     still change the outcome (the action says who), then record the gems and the close."""
-    state = app.campaign().state()
+    game = app.game()
+    state = game.state
     group = state.group_check
     assert group is not None
     spent: list[str] = []
     declined: list[str] = []
-    while (hero := group_checks.gem_to_decide(state, spent, declined)) is not None:
+    while (hero := group_checks.gem_to_decide(game, spent=spent, declined=declined)) is not None:
         total = group.total + len(spent)
         have = state.hero(hero).gems.achievement
         asked = (
@@ -247,10 +248,11 @@ def _ask_gems(app: App, outcome: str | None) -> None:
 def _left_open(app: App, recorded: Recorded, as_json: bool) -> None:
     """The rolls are recorded and gems could still change the outcome: say which commands
     finish the check."""
-    state = app.campaign().state()
+    game = app.game()
+    state = game.state
     group = state.group_check
     assert group is not None
-    able = group_checks.undecided_gems(state)
+    able = group_checks.undecided_gems(game)
     if as_json:
         data = {**group_json(state, None), "open": True, "undecided_gems": list(able)}
         click.echo(output.to_json({**data, **output.recorded_json(recorded)}))
