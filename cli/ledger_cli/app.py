@@ -60,7 +60,10 @@ CORE_COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("plugin", "plugins"), "plugins"),
     (("phrase",), "phrase"),
     (("completion",), "completion"),
+    (("shell",), "shell"),
 )
+
+COMPLETING = "_CAMPAIGN_LEDGER_COMPLETE"  # click's variable: set while a shell completes
 
 # Faces above this one, offered by module name: the CLI never imports them itself.
 FACES: tuple[tuple[tuple[str, ...], str], ...] = ((("serve",), "ledger_cli.commands.serve"),)
@@ -116,7 +119,7 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
     try:
         return attempt()
     except Exception as error:
-        if _exiting(error):
+        if click_exit(error):
             raise  # ctx.exit(), --help
         if boundary.closed_pipe(error):
             boundary.quiet_exit()
@@ -159,7 +162,7 @@ def _before_commit(ctx: click.Context, error: Exception) -> Exception:
     return _crashed(ctx, error)  # a bug, most often a plugin's: named, no traceback
 
 
-def _exiting(error: Exception) -> bool:
+def click_exit(error: BaseException) -> bool:
     """Whether ``error`` is click's way to end a command early (``ctx.exit()``'s Exit)."""
     return type(error).__module__.startswith("click.") and not isinstance(
         error, click.ClickException | click.Abort
@@ -199,6 +202,10 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     from the plugins' ``register_commands``, the base game's too."""
     pm = pm or get_plugin_manager()
     problems: list[str] = []
+    if COMPLETING in os.environ:  # Tab in bash: names inserted quoted
+        from ledger_cli.completion_quoting import register
+
+        register()
 
     @click.group(cls=LedgerGroup)
     @click.option(

@@ -33,7 +33,10 @@ CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a tool its reader left
 
 
 class AfterCommit(click.ClickException):
-    """A command's failure after its commit, worded as such (never worded again above)."""
+    """A command's failure after its commit, worded as such (never worded again above);
+    ``interrupted``: it was Ctrl-C (a batch stops there, its line recorded)."""
+
+    interrupted = False
 
 
 def closed_pipe(error: BaseException) -> bool:
@@ -108,6 +111,10 @@ def after_commit(
     worded as what it is: the commit stands, what came after it failed."""
     if isinstance(error, AfterCommit):
         return error
+    if isinstance(error, click.Abort):  # Ctrl-C (click's Abort) once the commit was made
+        interrupted = AfterCommit(f"{committed}, then it was interrupted")
+        interrupted.interrupted = True
+        return interrupted
     if isinstance(error, LedgerError | click.ClickException):
         said = error.format_message() if isinstance(error, click.ClickException) else str(error)
         return AfterCommit(f"{committed}, but then: {said}")

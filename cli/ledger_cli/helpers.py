@@ -47,6 +47,7 @@ from ledger_cli.context import (
 from ledger_cli.lazy import add_lazy
 from ledger_cli.parsing import Command, Group
 from ledger_cli.refusals import action_words
+from ledger_cli.shell_words import quote as shell_word
 
 __all__ = [
     "NUMBERS",
@@ -69,6 +70,7 @@ __all__ = [
     "output",
     "output_city",
     "pass_app",
+    "shell_word",
     "show_recorded",
     "state_view",
     "terminal",

@@ -39,7 +39,18 @@ class Command(ParamsOnce):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if ctx.ignore_unknown_options:
             _no_unknown_long_options(self, ctx, args)
-        return super().parse_args(ctx, args)
+        typed = list(args)  # click's parser consumes the list
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            if not error.message.startswith("Got unexpected extra argument"):
+                raise
+            from ledger_cli.quoting_hint import quoting_hint  # only when it is needed
+
+            hint = quoting_hint(ctx, typed)
+            if not hint:
+                raise
+            raise click.UsageError(f"{error.message}.{hint}", ctx) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         ctx.meta[RUNNING] = ctx  # for the error handling around the whole command line
@@ -47,10 +58,16 @@ class Command(ParamsOnce):
 
 
 class Group(ParamsOnce, click.Group):
-    """The ledger's groups: their commands and subgroups are of these classes too."""
+    """The ledger's groups: their commands and subgroups are of these classes too.
+    ``instead``: a command a player may look for that the group has not, and what to do
+    instead (``campaign delete``: archive it)."""
 
     command_class = Command
     group_class = type  # a subgroup is of its parent's class
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.instead: dict[str, str] = {}
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args and self.no_args_is_help and not ctx.resilient_parsing:
@@ -65,6 +82,8 @@ class Group(ParamsOnce, click.Group):
         name = args[0]
         known = name.startswith("-") or ctx.resilient_parsing
         if not known and self.get_command(ctx, name) is None:
+            if name in self.instead:
+                raise click.UsageError(f"No such command {name!r}: {self.instead[name]}.", ctx)
             hint = did_you_mean(name, self.list_commands(ctx))  # lazy ones too
             raise click.UsageError(f"No such command {name!r}.{hint}", ctx)
         return super().resolve_command(ctx, args)

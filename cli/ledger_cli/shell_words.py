@@ -73,3 +73,55 @@ def _pieces(line: str) -> list[str]:
     if word is not None:
         words.append("".join(word))
     return words
+
+
+_SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+_DOUBLE_SAFE = re.compile(r'[^"\\$`!]*')  # what bash and shlex read alike in "..."
+
+
+def quote(word: str) -> str:
+    """``word`` as a player types it on a command line, read back as the word alike by bash,
+    zsh and ``split``: as it is when it holds nothing a shell reads (``Torrax``), else in
+    double quotes (``"Zuva'Sai"``, ``"Sealed Letter"``), else in single quotes, else as
+    ``shlex.quote`` writes it."""
+    if word and _SAFE.fullmatch(word):
+        return word
+    if _DOUBLE_SAFE.fullmatch(word):
+        return f'"{word}"'
+    if "'" not in word:
+        return f"'{word}'"
+    import shlex
+
+    return shlex.quote(word)
+
+
+def last_word(text: str) -> tuple[list[str], str, str]:
+    """``text`` typed up to the cursor, split for completion: the words before the last,
+    the last word's value so far (an open quote closed: ``"Sealed Le`` is ``Sealed Le``),
+    and the last word as typed (what a completion replaces). ValueError if the words
+    before it cannot be split."""
+    start, index, quote, in_word = len(text), 0, "", False
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == quote:
+                quote = ""
+            elif char == "\\" and quote == '"':
+                index += 1
+        elif char in " \t\r\n":
+            in_word = False
+        else:
+            if not in_word:
+                start, in_word = index, True
+            if char in "\"'":
+                quote = char
+            elif char == "\\":
+                index += 1
+        index += 1
+    if not in_word:
+        start = len(text)
+    typed = text[start:]
+    closed = typed.removesuffix("\\") if not quote and index > len(text) else typed
+    closed += quote
+    value = split(closed)[0] if closed else ""
+    return split(text[:start]), value, typed

@@ -29,11 +29,27 @@ class Change(msgspec.Struct, frozen=True, kw_only=True):
         """The change in words: "stars 1 → 3", "items gained Sword; lost Rope"."""
         label = self.field.replace("_", " ")
         if self.added or self.removed:
-            parts = [f"gained {', '.join(self.added)}"] if self.added else []
-            parts += [f"lost {', '.join(self.removed)}"] if self.removed else []
+            parts = [f"gained {_counted(self.added)}"] if self.added else []
+            parts += [f"lost {_counted(self.removed)}"] if self.removed else []
             return f"{label} {'; '.join(parts)}"
+        if self.field == "session":
+            return _session_text(self.before, self.after)
         was, now = _value_text(self.field, self.before), _value_text(self.field, self.after)
         return f"{label} {was} → {now}"
+
+
+def _counted(names: tuple[str, ...]) -> str:
+    """Entries by name, copies counted: "Rope ×3, Sword"."""
+    return ", ".join(
+        name if count == 1 else f"{name} ×{count}" for name, count in Counter(names).items()
+    )
+
+
+def _session_text(before: int, after: int) -> str:
+    """The play session open (0: none), in words: "session 1 ended", not "session 1 → 0"."""
+    said = [f"session {before} ended"] if before else []
+    said += [f"session {after} under way"] if after else []
+    return ", ".join(said)
 
 
 class HeroDiff(msgspec.Struct, frozen=True, kw_only=True):

@@ -154,8 +154,8 @@ def evening(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("words", "offered"),
     [
-        ("damage ", ["Torrax", "Zuva'Sai"]),
-        ("damage z", ["Zuva'Sai"]),
+        ("damage ", ["Torrax", '"Zuva\'Sai"']),  # bash inserts it quoted
+        ("damage z", ['"Zuva\'Sai"']),
         ("item discard Torrax Sw", ["Sword"]),
         ("item give Sword --from T", ["Torrax"]),
         ("condition add Torrax Cu", ["Cursed"]),

@@ -1,8 +1,11 @@
 """The README's commands are the ones CI runs, its example campaign works, and the pages it
 points to exist."""
 
+import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,3 +67,34 @@ def test_the_tour_prints_what_the_readme_shows(
         output = invoke(*shlex.split(command)).output.splitlines()
         for line in shown:
             assert line in output, (command, line, output)
+
+
+def test_the_quick_start_puts_the_command_on_the_path_and_the_tour_runs_in_bash(
+    tmp_path: Path,
+) -> None:
+    """The Quick start's activation, then the tour's commands typed into bash as they read
+    (the bare `campaign-ledger`), in an empty folder: each shows what the README shows."""
+    start = README.split("## Quick start")[1].split("\n## ")[0]
+    activate = re.findall(r"```\n(\. \.venv/bin/activate)\n```", start)
+    assert activate == [". .venv/bin/activate"]
+    venv = Path(sys.executable).parent.parent  # the environment these tests run in
+    if venv.name != ".venv":
+        pytest.skip(f"the tests run in {venv}, not in the Quick start's .venv")
+    section = README.split("## A short tour")[1].split("\n## ")[0]
+    typed = [
+        line.removeprefix("$ ")
+        for block in re.findall(r"```\n(.*?)```", section, re.S)
+        for line in block.splitlines()
+        if line.startswith("$ ")
+    ]
+    script = "\n".join([f"cd {shlex.quote(str(venv.parent))}", activate[0], "cd -", *typed])
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LEDGER_", "VIRTUAL_ENV"))}
+    env["PATH"] = "/usr/bin:/bin"  # campaign-ledger only from the activation
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
+    said = done.stdout + done.stderr
+    assert "command not found" not in said
+    for _, shown in tour():
+        for line in shown:
+            assert line in said.splitlines(), (line, said)

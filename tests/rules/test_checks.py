@@ -559,7 +559,8 @@ def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
 def test_bad_input_is_refused_and_writes_nothing(
     table: Invoke, invoke: Invoke, db_path: Path, args: tuple[str, ...], message: str
 ) -> None:
-    code = 2 if message == "from 0 to 999" else 1  # a number out of range: a usage error
+    # A number out of range, or input that does not parse: a usage error
+    code = 2 if message in ("from 0 to 999", "a number or ?", "HERO=VALUE") else 1
     assert message in refused(invoke, db_path, *args, code=code)
 
 

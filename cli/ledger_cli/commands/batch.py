@@ -3,9 +3,10 @@ rolled back (--dry-run) or all-or-nothing (--atomic); --from-line resumes."""
 
 import io
 import shlex
+import signal
 from collections.abc import Iterator
 from contextlib import redirect_stdout
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import click
 
@@ -46,7 +47,8 @@ def register(cli: click.Group) -> None:
         """Run FILE (or - for stdin): one command per line as typed after campaign-ledger.
 
         Blank lines and lines starting with # are skipped. Each line commits on its own; the
-        first error stops the batch, names the line and says how to resume from it. A line's
+        first error stops the batch, names the line and says how to resume from it; so does
+        Ctrl-C, saying how many lines were recorded (exit status 130). A line's
         output is shown once its commit is safely on the disk. If the output's reader goes
         away (batch FILE | head -1), every line still runs and records, and the batch ends
         quietly with exit status 141, as a tool stopped by SIGPIPE does.
@@ -60,10 +62,12 @@ def register(cli: click.Group) -> None:
         app.asks = False  # a line that would ask a player (undo 3) runs as typed
         lines = _lines(file, from_line)
         run = Lines(app, quiet, one_file=dry_run or atomic)
-        if dry_run:
-            rehearse(app, run, lines)
-        elif atomic:
-            all_or_none(app, run, lines)
+        if dry_run or atomic:
+            try:
+                (rehearse if dry_run else all_or_none)(app, run, lines)
+            except (KeyboardInterrupt, click.Abort):
+                mode = "--dry-run" if dry_run else "--atomic"
+                raise Interrupted(f"interrupted: nothing was written ({mode})") from None
         else:
             name = getattr(file, "name", "<stdin>")
             one_by_one(app, run, lines, "-" if name == "<stdin>" else str(name), regular(file))
@@ -146,24 +150,37 @@ def one_by_one(
     Standard output closed (``batch FILE | head -1``): every line still runs and records,
     unshown, and the batch ends quietly (``ledger_cli.boundary.CLOSED_PIPE``)."""
     unshown = 0
-    # Read as typed or piped, a line's output must not wait for the next line to arrive.
-    with Acknowledgements(app, run.database, promptly=not from_file) as acknowledgements:
-        for number, text in lines:
-            with acknowledgements.line(number, text):
-                try:
-                    run(number, text)
-                except boundary.AfterCommit as error:
-                    unshown += 1
-                    click.echo(f"Error: {error.format_message()}", err=True)
-                except click.ClickException as error:
-                    quoted = printable(shlex.quote(name))
-                    resume = f"campaign-ledger batch {quoted} --from-line {number}"
-                    hint = (
-                        f"the lines before line {number} are recorded; once it is put right, "
-                        f"resume with: {resume}"
-                    )
-                    raise _same_kind(error, f"{error.format_message()}\n{hint}") from None
-        app.begin()  # what follows is the batch's, not its last line's
+    done = Done()
+    previous = done.catch_interrupts()
+    try:
+        # Read as typed or piped, a line's output must not wait for the next line to arrive.
+        with Acknowledgements(app, run.database, promptly=not from_file) as acknowledgements:
+            for number, text in lines:
+                done.running = number
+                with acknowledgements.line(number, text):
+                    try:
+                        run(number, text)
+                    except boundary.AfterCommit as error:
+                        if error.interrupted:
+                            done.line(number)
+                            raise KeyboardInterrupt from None
+                        unshown += 1
+                        click.echo(f"Error: {error.format_message()}", err=True)
+                    except click.ClickException as error:
+                        raise _same_kind(
+                            error, f"{error.format_message()}\n{_resume(name, number)}"
+                        ) from None
+                done.line(number)
+                if done.stop:
+                    raise KeyboardInterrupt
+            app.begin()  # what follows is the batch's, not its last line's
+    except (KeyboardInterrupt, click.Abort):  # click's Abort: a line's command interrupted
+        if done.running is not None and app.committed is not None:
+            done.line(done.running)  # it committed before Ctrl-C came
+        app.begin()  # the batch's own error, not its last line's
+        raise Interrupted(done.said(name)) from None
+    finally:
+        done.restore(previous)
     if acknowledgements.failed is not None:
         raise click.ClickException(
             printable(
@@ -179,6 +196,62 @@ def one_by_one(
         )
     if acknowledgements.closed:
         click.get_current_context().exit(boundary.CLOSED_PIPE)
+
+
+def _resume(name: str, number: int) -> str:
+    quoted = printable(shlex.quote(name))
+    resume = f"campaign-ledger batch {quoted} --from-line {number}"
+    return (
+        f"the lines before line {number} are recorded; once it is put right, resume with: {resume}"
+    )
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C stopped the batch: exit status 130, as a shell reports SIGINT."""
+
+    exit_code = 130
+
+
+class Done:
+    """The lines a batch recorded so far, for what Ctrl-C says."""
+
+    def __init__(self) -> None:
+        self.count, self.last = 0, 0
+        self.running: int | None = None  # the line being run, if any
+        self.stop = False  # Ctrl-C came while a line ran: stop once it is whole
+
+    def catch_interrupts(self) -> Any:
+        """Ctrl-C stops the batch at once while it waits for a line, else once the line
+        being run is done (rich's progress bar would swallow a KeyboardInterrupt raised
+        within it). The handler before, to restore; None where none can be set."""
+
+        def interrupted(signum: int, frame: object) -> None:
+            if self.running is None:
+                raise KeyboardInterrupt
+            self.stop = True
+
+        try:
+            return signal.signal(signal.SIGINT, interrupted)
+        except ValueError:  # not the main thread: Ctrl-C raises where it lands
+            return None
+
+    @staticmethod
+    def restore(previous: Any) -> None:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+    def line(self, number: int) -> None:
+        self.count, self.last, self.running = self.count + 1, number, None
+
+    def said(self, name: str) -> str:
+        lines = "1 line" if self.count == 1 else f"{self.count:,} lines"
+        upto = f" (up to line {self.last:,})" if self.count else ""
+        resume = (self.running or self.last) + (0 if self.running else 1)
+        quoted = printable(shlex.quote(name))
+        return (
+            f"interrupted: {lines} recorded{upto}, each whole; resume with: "
+            f"campaign-ledger batch {quoted} --from-line {resume}"
+        )
 
 
 def rehearse(app: App, run: Lines, lines: Iterator[tuple[int, str]]) -> None:

@@ -6,7 +6,7 @@ from ledger.campaign import CampaignInfo
 from ledger.text import printable
 from ledger_cli import output
 from ledger_cli.context import App, json_option, listing_group, pass_app
-from ledger_cli.parsing import Command
+from ledger_cli.parsing import Command, Group
 
 
 @click.command("new", cls=Command)
@@ -206,3 +206,9 @@ def register(cli: click.Group) -> None:
     )
     for command in (new, list_campaigns, show, rename, use, archive, unarchive, fork):
         campaign.add_command(command)
+    if isinstance(campaign, Group):
+        instead = (
+            "nothing recorded is ever deleted: `campaign archive NAME` hides a campaign from "
+            "the list and the choice (`campaign unarchive NAME` brings it back)"
+        )
+        campaign.instead.update(delete=instead, remove=instead, rm=instead)

@@ -3,10 +3,12 @@
 import click
 from click.shell_completion import get_completion_class
 
+from ledger_cli.app import COMPLETING
+from ledger_cli.completion_quoting import register as quoting_names
 from ledger_cli.parsing import Command
 
 PROG = "campaign-ledger"
-COMPLETE_VAR = "_CAMPAIGN_LEDGER_COMPLETE"  # click's name for it: _{PROG}_COMPLETE, upper case
+COMPLETE_VAR = COMPLETING  # click's name for it: _{PROG}_COMPLETE, upper case
 
 
 @click.command("completion", cls=Command)
@@ -22,6 +24,7 @@ def completion(ctx: click.Context, shell: str) -> None:
       campaign-ledger completion zsh > ~/.zfunc/_campaign-ledger
       campaign-ledger completion fish > ~/.config/fish/completions/campaign-ledger.fish
     """
+    quoting_names()
     root = ctx.find_root().command
     found = get_completion_class(shell)
     assert found is not None  # the three shells click ships

@@ -23,10 +23,13 @@ from ledger_base_game.actions.dice import DiceSets, dice_sets, set_dice
 from ledger_base_game.actions.factions import gain_reputation
 from ledger_base_game.actions.group_checks import (
     close_group_check,
+    finish_group_check,
+    gem_to_decide,
     group_check,
     open_group_check,
     roll_for_group_check,
     spend_group_check_gem,
+    undecided_gems,
 )
 from ledger_base_game.actions.heroes import add_hero
 from ledger_base_game.actions.hideout import stash_put, stash_take
@@ -115,6 +118,7 @@ __all__ = [
     "discard_item",
     "draw_injury",
     "end_scenario",
+    "finish_group_check",
     "gain_condition",
     "gain_from_supply",
     "gain_gems",
@@ -122,6 +126,7 @@ __all__ = [
     "gain_reputation",
     "gain_stars",
     "gain_xp",
+    "gem_to_decide",
     "give_item",
     "give_stars",
     "group_check",
@@ -162,6 +167,7 @@ __all__ = [
     "stash_take",
     "take_from_stock",
     "tally_keyword",
+    "undecided_gems",
     "unlock_stamina",
     "use_item",
 ]

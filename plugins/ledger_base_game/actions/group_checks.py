@@ -1,8 +1,10 @@
 """Group ability checks outside scenarios (§5.3, seed: City and Journey steps): in one go
 (``group_check``), or step by step as the table plays it (open, each Hero's roll, each gem,
-close). Each Hero rolls in order, then the Achievement gems, then the total counts."""
+close). Each Hero rolls in order, then the Achievement gems are decided, then the total
+counts. A check is never closed as a failure while unspent gems could still reach its target
+and nobody decided on them (``undecided_gems``): it stays open for the gem decisions."""
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from ledger.actions import Game
@@ -11,6 +13,7 @@ from ledger.errors import BadInput, OutOfRange
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event
 from ledger.rules.gems import GemKind
+from ledger.text import name_key
 from ledger_base_game.actions._rolls import (
     Declaration,
     DiceChoice,
@@ -92,6 +95,32 @@ def spend_group_check_gem(game: Game, *, hero: str, kind: GemKind = "achievement
     return [GroupCheckGem(hero=game.hero(hero).name)]
 
 
+def gem_to_decide(
+    game: Game, *, spent: Sequence[str] = (), declined: Sequence[str] = ()
+) -> str | None:
+    """The next Hero to ask about an Achievement gem for the open group check, once the
+    Heroes ``spent`` spend theirs and the ``declined`` do not; None once no gem could change
+    the outcome (the table asks each Hero in the check's order, ``undecided_gems``)."""
+    state = game.state
+    now = played(state, [GroupCheckGem(hero=state.hero(name).name) for name in spent])
+    left = _undecided(now, declined)
+    return left[0] if left else None
+
+
+def finish_group_check(
+    game: Game, *, gems: Sequence[str] = (), outcome: str | None = None
+) -> list[Event]:
+    """The gem decisions of the open group check, once every Hero has rolled, and its close,
+    as one command: ``gems``, the Heroes spending an Achievement gem (the others decided
+    not to)."""
+    now, events = game.state, []
+    for name in gems:
+        gem = GroupCheckGem(hero=now.hero(name).name)
+        now = played(now, [gem])
+        events.append(gem)
+    return [*events, _closing(now, outcome)]
+
+
 def close_group_check(game: Game, *, outcome: str | None = None) -> list[Event]:
     """Total the open group check's successes and record the outcome: the success or the
     failure entry, or for a "?" check the ``outcome`` the players read from the total."""
@@ -115,10 +144,16 @@ def group_check(
     dice_set: DiceChoice = None,
     heroes: int | None = None,
     outcome: str | None = None,
+    gems_decided: bool = False,
 ) -> list[Event]:
     """A whole group check in one command: opened as ``open_group_check`` opens it, each Hero
     rolls in order, then the ``gems`` (Heroes spending an Achievement gem), then it closes
     (``outcome``: for a "?" check, the entry the players read).
+
+    The seed's order is that every Hero rolls before anyone decides on a gem: when no
+    ``gems`` are given and not ``gems_decided`` (nobody spends one), and the gems still
+    unspent could change the outcome (``undecided_gems``), the check is left open after the
+    rolls, for ``spend_group_check_gem`` and ``close_group_check`` to finish it.
 
     ``rolls``: the faces Heroes read off real dice; the others are rolled by the ledger, the
     Hero at position i from ``seed + i`` when a seed is given. ``inspiration``: Heroes who
@@ -157,12 +192,39 @@ def group_check(
         )
         now = played(now, step)
         events += step
+    if not gems and not gems_decided and _undecided(now, ()):
+        return events  # the rolls stand; the gems are the players' to decide
     for name in gems:
         gem = GroupCheckGem(hero=state.hero(name).name)
         now = played(now, [gem])
         events.append(gem)
     events.append(_closing(now, outcome))
     return events
+
+
+def undecided_gems(game: Game, *, declined: Sequence[str] = ()) -> list[str]:
+    """The Heroes of the open group check who could still spend an Achievement gem on it, in
+    its order, when their gems could change the outcome: every Hero has rolled, the total is
+    short of the target, and one gem each would reach it. Empty otherwise (no check open, a
+    roll still to come, the target met or out of reach, or a "?" check, whose outcome the
+    players read). ``declined``: Heroes who decided against spending theirs."""
+    return list(_undecided(game.state, declined))
+
+
+def _undecided(state: CampaignState, declined: Collection[str]) -> tuple[str, ...]:
+    group = state.group_check
+    if group is None or group.target is None or group.next_to_roll() is not None:
+        return ()
+    if group.total >= group.target:
+        return ()
+    able = tuple(
+        name
+        for name in group.order
+        if name not in group.gems
+        and name_key(name) not in {name_key(other) for other in declined}
+        and state.hero(name).gems.achievement > 0
+    )
+    return able if group.total + len(able) >= group.target else ()
 
 
 def played(state: CampaignState, events: Iterable[Event]) -> CampaignState:

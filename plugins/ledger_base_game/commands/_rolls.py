@@ -26,7 +26,9 @@ def parse_target(text: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise BadInput(f"TARGET is a number or ?, not {quoted(text)}") from None
+        raise click.BadParameter(
+            f"a number or ?, not {quoted(text)}", param_hint="TARGET"
+        ) from None
 
 
 def parse_faces(text: str | None) -> tuple[str, ...] | None:

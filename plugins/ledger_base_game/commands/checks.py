@@ -7,7 +7,6 @@ from typing import Any, TypeVar
 import click
 
 from ledger.campaign import Recorded
-from ledger.errors import BadInput
 from ledger_base_game.actions import checks
 from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands._rolls import (
@@ -44,7 +43,9 @@ def parse_spend(text: str) -> checks.Spend:
     try:
         return int(text)
     except ValueError:
-        raise BadInput(f"--spend-stamina is a number or 'best', not {text!r}") from None
+        raise click.BadParameter(
+            f"a number or 'best', not {text!r}", param_hint="'--spend-stamina'"
+        ) from None
 
 
 def check_intent(options: dict[str, Any]) -> checks.CheckIntent:

@@ -2,6 +2,7 @@
 Journey steps); group-step open|roll|gem|close|show: one recorded as the table plays it, each
 step an event."""
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -9,10 +10,9 @@ import click
 
 from ledger.campaign import Recorded
 from ledger.dice import split_faces
-from ledger.errors import BadInput
 from ledger.model import CampaignState
 from ledger.rules.gems import GemKind
-from ledger.text import quoted
+from ledger.text import printable, quoted
 from ledger_base_game.actions import group_checks
 from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands._rolls import (
@@ -32,6 +32,7 @@ from ledger_cli.helpers import (
     listing_group,
     output,
     pass_app,
+    shell_word,
     show_recorded,
     state_view,
 )
@@ -44,8 +45,8 @@ def parse_group_target(text: str) -> group_checks.Target:
     try:
         thresholds = tuple(int(part) for part in text.split("/"))
     except ValueError:
-        raise BadInput(
-            f"TARGET is a number, thresholds like 8/13/17, or ?, not {quoted(text)}"
+        raise click.BadParameter(
+            f"a number, thresholds like 8/13/17, or ?, not {quoted(text)}", param_hint="TARGET"
         ) from None
     return thresholds[0] if len(thresholds) == 1 else thresholds
 
@@ -72,7 +73,9 @@ def per_hero(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
     for value in values:
         hero, sep, rest = value.partition("=")
         if not sep:
-            raise BadInput(f"{what} is written HERO=VALUE, not {quoted(value)}")
+            raise click.BadParameter(
+                f"written HERO=VALUE, not {quoted(value)}", param_hint=f"'{what}'"
+            )
         pairs.append((hero.strip(), rest))
     return pairs
 
@@ -125,7 +128,13 @@ def show_closed(app: App, recorded: Recorded, as_json: bool) -> None:
     multiple=True,
     metavar="HERO",
     shell_complete=complete_hero,
-    help="A Hero spends an Achievement gem.",
+    help="A Hero spends an Achievement gem (decided once every Hero has rolled).",
+)
+@click.option(
+    "--no-gems",
+    "gems_decided",
+    is_flag=True,
+    help="Nobody spends an Achievement gem: close the check after the rolls.",
 )
 @click.option(
     "--inspiration",
@@ -161,14 +170,22 @@ def group_check(
     dice_set: Path | None,
     heroes: int | None,
     outcome: str | None,
+    gems_decided: bool,
     as_json: bool,
 ) -> None:
-    """A group ABILITY check: each Hero rolls in order, then gems, then the total counts.
+    """A group ABILITY check: every Hero rolls in order, then each decides on an
+    Achievement gem, then the total counts.
 
     TARGET is one number, thresholds by Hero count (8/13/17 for 2/3/4 Heroes: the Heroes
     in the campaign, or --heroes), or ? (--outcome: the entry read from the total).
     Every Hero who can act rolls unless --order names who rolls and in which order;
     otherwise the order is by Taunt, highest first, leaving out exhausted Heroes.
+
+    Without --gem or --no-gems, once everyone has rolled: on a terminal each Hero whose
+    gem could still change the outcome is asked; piped or in a batch the check stays
+    open, and the output names the `group-step gem HERO` and `group-step close` that
+    finish it. The check can also be played one step at a time: `group-step open`,
+    `group-step roll HERO`, `group-step gem HERO`, `group-step close` (`group-step --help`).
 
     \b
     Example (seed text, Torrax and Venia):
@@ -194,8 +211,63 @@ def group_check(
         dice_set=dice_set,
         heroes=heroes,
         outcome=outcome,
+        gems_decided=gems_decided,
     )
-    show_closed(app, recorded, as_json)
+    if isinstance(recorded.events[-1], GroupCheckClosed):
+        show_closed(app, recorded, as_json)
+    elif app.asks and not as_json and _at_terminal():
+        show_recorded(recorded, False)
+        _ask_gems(app, outcome)
+    else:
+        _left_open(app, recorded, as_json)
+
+
+def _at_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask_gems(app: App, outcome: str | None) -> None:
+    """Every Hero has rolled: ask each, in the check's order, whose Achievement gem could
+    still change the outcome (the action says who), then record the gems and the close."""
+    game = app.game()
+    state = game.state
+    group = state.group_check
+    assert group is not None
+    spent: list[str] = []
+    declined: list[str] = []
+    while (hero := group_checks.gem_to_decide(game, spent=spent, declined=declined)) is not None:
+        total = group.total + len(spent)
+        have = state.hero(hero).gems.achievement
+        asked = (
+            f"Total {total} of {group.target}: does {hero} spend an Achievement gem (has {have})?"
+        )
+        (spent if click.confirm(printable(asked), default=False) else declined).append(hero)
+    app.do(group_checks.finish_group_check, gems=spent, outcome=outcome)
+
+
+def _left_open(app: App, recorded: Recorded, as_json: bool) -> None:
+    """The rolls are recorded and gems could still change the outcome: say which commands
+    finish the check."""
+    game = app.game()
+    state = game.state
+    group = state.group_check
+    assert group is not None
+    able = group_checks.undecided_gems(game)
+    if as_json:
+        data = {**group_json(state, None), "open": True, "undecided_gems": list(able)}
+        click.echo(output.to_json({**data, **output.recorded_json(recorded)}))
+        return
+    show_recorded(recorded, False)
+    heroes = ", ".join(able)
+    gems = " and/or ".join(f"`campaign-ledger group-step gem {shell_word(name)}`" for name in able)
+    click.echo(
+        printable(
+            f"The check stays open: total {group.total} of {group.target}, and the "
+            f"Achievement gems of {heroes} could still reach it. Each Hero who spends one: "
+            f"{gems}; then `campaign-ledger group-step close` "
+            "(or run the check with --gem HERO or --no-gems)."
+        )
+    )
 
 
 # group-step: the same check, one event per step as the table plays it.

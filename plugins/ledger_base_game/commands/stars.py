@@ -23,19 +23,52 @@ spend = amount_command("spend", actions.spend_stars, "HERO spends N Stars they h
 
 
 @click.command("give", cls=Command, context_settings=NUMBERS)
-@click.argument("amount", type=int)
-@click.option("--from", "giver", required=True, metavar="HERO", shell_complete=complete_hero)
+@click.argument("first", metavar="HERO", shell_complete=complete_hero)
+@click.argument("second", metavar="N", required=False)
+@click.option(
+    "--from",
+    "giver",
+    metavar="HERO",
+    shell_complete=complete_hero,
+    help="The giver, in the older form: stars give N --from HERO --to HERO.",
+)
 @click.option("--to", "receiver", required=True, metavar="HERO", shell_complete=complete_hero)
 @json_option
 @pass_app
-def give(app: App, amount: int, giver: str, receiver: str, as_json: bool) -> None:
-    """Give N Stars from one Hero to another.
+def give(
+    app: App, first: str, second: str | None, giver: str | None, receiver: str, as_json: bool
+) -> None:
+    """HERO gives N Stars to another Hero (as `item give HERO ITEM --to HERO` reads).
 
     \b
-    Example:
+    Examples:
+      campaign-ledger stars give Venia 5 --to Torrax
       campaign-ledger stars give 5 --from Venia --to Torrax
     """
-    app.do(actions.give_stars, giver=giver, receiver=receiver, amount=amount, as_json=as_json)
+    if second is None:  # the older form: the one argument is the amount
+        if giver is None:
+            raise click.UsageError("give HERO and N: stars give HERO N --to HERO")
+        hero, amount = giver, first
+    elif giver is not None:
+        raise click.UsageError(
+            "name the giver once: stars give HERO N --to HERO (or N --from HERO)"
+        )
+    else:
+        hero, amount = first, second
+    app.do(
+        actions.give_stars,
+        giver=hero,
+        receiver=receiver,
+        amount=_count(amount),
+        as_json=as_json,
+    )
+
+
+def _count(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not a whole number", param_hint="'N'") from None
 
 
 def register(cli: click.Group) -> None:

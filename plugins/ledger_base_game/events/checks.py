@@ -9,6 +9,7 @@ are their own events in the same command, after the roll. Tags never change once
 from msgspec.structs import replace
 
 from ledger.dice import (
+    PER_FACE,
     STAMINA,
     StaminaRule,
     action_successes,
@@ -125,7 +126,7 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
         return owed
 
     def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
-        notes = _stamina_note(before, self.faces)
+        notes = _stamina_note(before, self.faces) + _unspent_note(before, self)
         hero = before.hero(self.hero)
         notes += [
             f"{condition.name}: {rules.modifier:+d} to the total (condition)"
@@ -187,6 +188,27 @@ def _stamina_note(before: CampaignState, faces: tuple[str, ...]) -> list[str]:
     if before.in_scenario or STAMINA not in faces:
         return []
     return ["each stamina face counts +2 outside a scenario; no stamina is spent (seed text)"]
+
+
+def _unspent_note(before: CampaignState, check: CheckMade) -> list[str]:
+    """A failed check in a scenario whose stamina faces were left unspent, when spending the
+    stamina the Hero had on them would have reached the target (each stamina spent on a
+    stamina face is +1, up to 2 a face, fewer with an Injury card that says so)."""
+    if check.success is not False or check.target is None or not before.in_scenario:
+        return []
+    hero = before.hero(check.hero)
+    room = injuries.stamina_per_face(hero, PER_FACE) * stamina_faces(check.faces)
+    room -= check.stamina_spent
+    have = hero.stamina.unspent - check.stamina_spent
+    short = check.target - check.total
+    if short <= 0 or min(room, have) < short:
+        return []
+    spend = check.stamina_spent + short
+    return [
+        f"spending {spend} stamina on the stamina faces would have made it a success "
+        f"({check.target} needed); to record that, undo the check and make it again "
+        f"spending {spend} stamina"
+    ]
 
 
 def _progress(state: CampaignState, check: CheckMade) -> CampaignState:
