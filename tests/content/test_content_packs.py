@@ -211,7 +211,7 @@ def test_listings_and_completion_offer_the_packs_cards(campaign: Invoke, db_path
     assert "Seal-bone Crampons" in campaign("item", "list").output
     assert " 11  Drenched" in campaign("condition", "list").output
     campaign("hero", "add", "Venia")
-    assert _complete(db_path, "item gain Venia Seal") == ["Seal-bone Crampons"]
+    assert _complete(db_path, "item gain Venia Seal") == ['"Seal-bone Crampons"']  # quoted for bash
     assert _complete(db_path, "condition add Venia Dre") == ["Drenched"]
 
 
