@@ -24,17 +24,22 @@ from ledger.hosting._manager import (
 from ledger.hosting._phrases import item_answers, phrase_answers
 from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
 from ledger.hosting._plugin_migrations import apply_plugin_migrations
-from ledger.hosting._registry import Catalogue, Registry, default_registry
+from ledger.hosting._catalogue import Catalogue, ContentMissing
+from ledger.hosting._namespaced import Ambiguous, Namespaced
+from ledger.hosting._registry import Registry, default_registry
 
 __all__ = [
     "DEFAULT_PLUGINS",
     "LOAD_ENV",
     "PLUGINS_DIR_ENV",
     "PROJECT",
+    "Ambiguous",
     "Catalogue",
+    "ContentMissing",
     "CommandGroup",
     "LedgerPluginManager",
     "Migration",
+    "Namespaced",
     "Registry",
     "Upcaster",
     "Vetoed",
