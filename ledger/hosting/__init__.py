@@ -17,6 +17,7 @@ from ledger.hosting._manager import (
     get_plugin_manager,
     plugin_version,
     report,
+    reserved_why,
 )
 from ledger.hosting._manager import (
     problems as plugin_problems,
@@ -59,6 +60,7 @@ __all__ = [
     "react",
     "refuse_if_vetoed",
     "report",
+    "reserved_why",
     "vetoes",
     "write",
 ]

@@ -19,7 +19,12 @@ LeftOut = Callable[[str], None]  # told each entry left out, with why; None: rai
 
 class ContentMissing(PluginError):
     """A name the catalogue does not know while a plugin failed to give some of that kind:
-    it is refused, never answered from a guess."""
+    it is refused, never answered from a guess. ``plugin``: the one that failed; ``why``."""
+
+    def __init__(self, message: str, *, plugin: str, why: str) -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.why = why
 
 
 class Catalogue(Generic[T]):
@@ -84,15 +89,19 @@ class Catalogue(Generic[T]):
             return entry  # type: ignore[return-value]
         name = getattr(entry, "name", None)
         if not isinstance(entry, self._of):
-            self._gap(plugin, f"registered {entry!r}, not a {self._of.__name__}", name)
-            raise PluginError(f"plugin {plugin!r} registered {entry!r}, not a {self._of.__name__}")
+            why = f"plugin {plugin!r} registered {entry!r}, not a {self._of.__name__}"
+            self._gap(plugin, why, name)
+            raise PluginError(why)
         if isinstance(entry, msgspec.Struct):  # built in Python, so its fields are unchecked
             try:
                 msgspec.convert(msgspec.to_builtins(entry), type(entry))
             except (msgspec.ValidationError, TypeError) as error:
-                why = f"registered a malformed {self._of.__name__} {name or ''!r}: {error}"
+                why = (
+                    f"plugin {plugin!r} registered a malformed {self._of.__name__} "
+                    f"{name or ''!r}: {error}"
+                )
                 self._gap(plugin, why, name)
-                raise PluginError(f"plugin {plugin!r} {why}") from None
+                raise PluginError(why) from None
         return entry
 
     def _gap(self, plugin: str, why: str, name: object = None) -> None:
@@ -102,8 +111,8 @@ class Catalogue(Generic[T]):
             self.missing(plugin, why)
 
     def missing(self, plugin: str, why: str) -> None:
-        """``plugin`` failed to give some entries of this kind, which ones unknown: every
-        name the catalogue does not know is then refused, naming it."""
+        """``plugin`` failed to give some entries of this kind, which ones unknown (``why``
+        names the plugin): every name the catalogue does not know is then refused with it."""
         self.gaps.setdefault(plugin, []).append(why)
 
     def find(self, name: str) -> T | None:
@@ -120,16 +129,19 @@ class Catalogue(Generic[T]):
         if named is not None:
             plugin, why = named
             raise ContentMissing(
-                f"{self.kind} {quoted(name)} is not available: plugin {plugin!r} {why}; "
-                "nothing was recorded: fix or update that plugin"
+                f"{self.kind} {quoted(name)} is not available: {why}; nothing was recorded: "
+                f"fix or update plugin {plugin!r}",
+                plugin=plugin,
+                why=why,
             )
         if self.gaps:
-            reasons = "; ".join(
-                f"plugin {plugin!r}: {'; '.join(whys)}" for plugin, whys in self.gaps.items()
-            )
+            plugin, whys = next(iter(self.gaps.items()))
+            why = "; ".join(whys)
             raise ContentMissing(
-                f"unknown {self.kind} {quoted(name)}, and the plugins' {self.kind}s are "
-                f"incomplete ({reasons}); nothing was recorded: fix or update that plugin"
+                f"unknown {self.kind} {quoted(name)}, which may be one of plugin {plugin!r}'s: "
+                f"{why}; nothing was recorded: fix or update plugin {plugin!r}",
+                plugin=plugin,
+                why=why,
             )
 
     def owner(self, name: str) -> str | None:

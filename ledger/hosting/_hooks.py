@@ -31,13 +31,20 @@ def call_each(
     pm: pluggy.PluginManager, hook: str, *, calling_order: bool = False, **kwargs: Any
 ) -> Iterator[tuple[Any, str]]:
     """Each implementation's answer with its plugin's name, in registration order (the base
-    game first), or in pluggy's ``calling_order`` (tryfirst first, trylast last).
+    game first, then LEDGER_LOAD_PLUGINS' order), or in ``calling_order``: the same, but
+    tryfirst ones first and trylast ones last (``priority``).
 
     A plugin raising becomes a PluginError naming it and the hook. A LedgerError it raises
     on purpose (RuleViolation, NotFound...) passes through, its plugin named in front."""
     impls = getattr(pm.hook, hook).get_hookimpls()
-    for impl in reversed(impls) if calling_order else impls:
+    for impl in priority(impls) if calling_order else impls:
         yield call_impl(impl, hook, **kwargs), impl.plugin_name
+
+
+def priority(impls: list[pluggy.HookImpl]) -> list[pluggy.HookImpl]:
+    """Who answers first: tryfirst implementations, then the rest, then trylast ones, each
+    group in the plugins' loading order (pluggy itself would call the last loaded first)."""
+    return sorted(impls, key=lambda impl: (-impl.tryfirst, impl.trylast))
 
 
 def call_impl(impl: pluggy.HookImpl, hook: str, **kwargs: Any) -> Any:

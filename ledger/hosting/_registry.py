@@ -72,6 +72,7 @@ class Registry:
         self.campaign_parts: dict[str, type[CampaignPart]] = {}
         self._part_plugins: dict[tuple[type[PluginState], str], tuple[str, type[PluginState]]] = {}
         self.missing_types: dict[str, list[str]] = {}  # plugin: why its event types are missing
+        self.parts_left_out: dict[type, str] = {}  # a state type left out: why
         self._gather(pm.hook.register_state, self._add_parts)
         self.event_types: dict[str, tuple[type[Event], str]] = {}
         for event_type in LEDGER_EVENT_TYPES:
@@ -133,7 +134,7 @@ class Registry:
                 if self.strict:
                     raise
                 if missing is not None:
-                    missing(plugin, f"failed in {hook.name}: {error}")
+                    missing(plugin, str(error))
                 self._left_out(plugin, hook.name, str(error))
                 continue
 
@@ -172,14 +173,7 @@ class Registry:
     def _add_event_types(
         self, event_types: list[Any], plugin: str, left_out: LeftOut | None
     ) -> None:
-        """Each of ``plugin``'s event types; none if its state was left out (its events
-        would fold into state no plugin reads)."""
-        if plugin in self.missing_types:
-            why = "; ".join(self.missing_types[plugin])
-            if left_out is None:
-                raise PluginError(why)
-            left_out(f"{why}; so its event types are left out")
-            return
+        """Each of ``plugin``'s event types."""
         for event_type in event_types:
             try:
                 self._add_event_type(event_type, plugin)
@@ -221,11 +215,12 @@ class Registry:
                     self.talents.find(talent)
                 except ContentMissing as error:
                     owner = self.professions.owner(spec.name) or "?"
-                    why = f"needs the Talent {talent!r}, which is not available ({error})"
-                    self.professions.discard(spec.name, owner, f"'s Profession {why}")
+                    why = f"its Talent {talent!r} is missing, as {error.why}"
+                    self.professions.discard(spec.name, error.plugin, why)
+                    problem = f"plugin {owner!r}: Profession {spec.name!r} is left out: {why}"
                     if self.strict:
-                        raise PluginError(f"plugin {owner!r}: Profession {spec.name!r} {why}")
-                    self._left_out(owner, "register_professions", f"plugin {owner!r}: Profession {spec.name!r} {why}; it is left out", entry=True)
+                        raise PluginError(problem) from None
+                    self._left_out(owner, "register_professions", problem, entry=True)
                     break
 
     def _add_event_type(self, event_type: type[Event], plugin: str) -> None:
@@ -256,12 +251,14 @@ class Registry:
         self.event_types[tag] = (event_type, plugin)
 
     def _add_parts(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
-        """Each of ``plugin``'s state types; one left out leaves out its event types too."""
+        """Each of ``plugin``'s state types; one left out is remembered, and an event that
+        would write it is refused (``part_problems``)."""
         for kind in kinds:
             try:
                 self._add_part(kind, plugin)
             except PluginError as error:
-                self._types_missing(plugin, f"its state was left out: {error}")
+                if isinstance(kind, type):
+                    self.parts_left_out[kind] = str(error)
                 if left_out is None:
                     raise
                 left_out(str(error))
@@ -300,6 +297,30 @@ class Registry:
             ) from None
         parts[namespace] = kind
         self._part_plugins[scope, namespace] = (plugin, kind)
+
+    def part_problems(self, event: Event, state: CampaignState) -> list[str]:
+        """Why ``state``, just made by ``event``, must not be recorded: a plugin's state of a
+        type no plugin registers under that namespace (a part left out would overwrite
+        another's). Only a plugin's events can write plugin state, so only theirs are read."""
+        plugin = self.event_types.get(event.tag(), (None, CORE))[1]
+        if plugin in (CORE, "ledger_base_game"):
+            return []
+        found = [
+            (namespace, value, self.hero_parts)
+            for hero in state.heroes.values()
+            for namespace, value in hero.plugins.items()
+        ]
+        found += [(ns, value, self.campaign_parts) for ns, value in state.plugins.items()]
+        problems = []
+        for namespace, value, kinds in found:
+            if not isinstance(value, msgspec.Struct) or isinstance(value, kinds.get(namespace, ())):
+                continue
+            why = self.parts_left_out.get(type(value), "no loaded plugin registers it")
+            problems.append(
+                f"plugin {plugin!r}: event {event.tag()!r} writes the state "
+                f"{type(value).__name__} under namespace {namespace!r}, which is left out: {why}"
+            )
+        return problems
 
     def typed_state(self, state: CampaignState) -> CampaignState:
         """``state`` as read back from JSON (a snapshot) with the plugins' parts as their
