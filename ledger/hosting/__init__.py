@@ -28,6 +28,7 @@ from ledger.hosting._plugin_migrations import apply_plugin_migrations
 from ledger.hosting._catalogue import Catalogue, ContentMissing
 from ledger.hosting._namespaced import Ambiguous, Namespaced
 from ledger.hosting._registry import Registry, default_registry
+from ledger.hosting._tracing import TRACE_ENV, enable_tracing, tracing
 
 __all__ = [
     "DEFAULT_PLUGINS",
@@ -42,11 +43,13 @@ __all__ = [
     "Migration",
     "Namespaced",
     "Registry",
+    "TRACE_ENV",
     "Upcaster",
     "Vetoed",
     "apply_plugin_migrations",
     "call_impl",
     "default_registry",
+    "enable_tracing",
     "describe_plugins",
     "failed_applying",
     "get_plugin_manager",
@@ -60,6 +63,7 @@ __all__ = [
     "react",
     "refuse_if_vetoed",
     "report",
+    "tracing",
     "reserved_why",
     "vetoes",
     "write",

@@ -7,6 +7,7 @@ from typing import Any
 import pluggy
 
 from ledger.errors import LedgerError, PluginError
+from ledger.hosting import _tracing
 
 
 def failure(plugin: str, hook: str, error: BaseException) -> PluginError:
@@ -51,12 +52,16 @@ def call_impl(impl: pluggy.HookImpl, hook: str, **kwargs: Any) -> Any:
     """One plugin's implementation of ``hook``, its failure named as ``call_each`` does."""
     args = {name: kwargs[name] for name in impl.argnames}
     try:
-        return impl.function(**args)
+        answer = impl.function(**args)
     except LedgerError as error:
+        _tracing.traced(impl.plugin_name, hook, args, error, failed=True)
         error.args = (f"plugin {impl.plugin_name!r}: {error.args[0] if error.args else ''}",)
         raise
     except Exception as error:
+        _tracing.traced(impl.plugin_name, hook, args, error, failed=True)
         raise failure(impl.plugin_name, hook, error) from error
+    _tracing.traced(impl.plugin_name, hook, args, answer)
+    return answer
 
 
 def collect_from(caller: pluggy.HookCaller, **kwargs: Any) -> Iterator[tuple[Any, str]]:

@@ -11,6 +11,7 @@ import pluggy
 
 from ledger.errors import PluginError
 from ledger.hosting import _hookspecs as hookspecs
+from ledger.hosting import _tracing
 from ledger.hosting._checks import check_hooks
 from ledger.hosting._entry_scan import may_declare
 from ledger.hosting._folder import PLUGINS_DIR_ENV, folder_modules
@@ -104,6 +105,8 @@ def get_plugin_manager(
         plugins_dir = os.environ.get(PLUGINS_DIR_ENV) or None
     pm = LedgerPluginManager()
     pm.add_hookspecs(hookspecs)
+    if _tracing.wanted():  # LEDGER_TRACE_HOOKS=1 (--trace-hooks sets it)
+        _tracing.enable_tracing(pm)
     for name in DEFAULT_PLUGINS:
         if allowed is None or name in allowed:
             pm.register(importlib.import_module(name), name=name)
