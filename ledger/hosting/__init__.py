@@ -7,7 +7,7 @@ plugin steps around writing a command (vetoes and reactions).
 
 from ledger.hosting._extensions import Migration, Upcaster
 from ledger.hosting._folder import PLUGINS_DIR_ENV, how_to_load
-from ledger.hosting._hooks import call_impl, failed_applying
+from ledger.hosting._hooks import call_impl, call_offered, failed_applying
 from ledger.hosting._hookspecs import PROJECT, CommandGroup, hookimpl, hookspec
 from ledger.hosting._manager import (
     DEFAULT_PLUGINS,
@@ -48,6 +48,7 @@ __all__ = [
     "Vetoed",
     "apply_plugin_migrations",
     "call_impl",
+    "call_offered",
     "default_registry",
     "enable_tracing",
     "describe_plugins",

@@ -90,3 +90,17 @@ def first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str]
         if answer is not None:
             return answer, plugin
     return None
+
+
+def call_offered(plugin: str, function: Any, game: Any, intent: dict[str, Any]) -> Any:
+    """A plugin's action or query (``register_actions``) called by a face: an unexpected
+    error becomes a PluginError naming the plugin and the function, never a bare 500."""
+    try:
+        return function(game, **intent)
+    except LedgerError:
+        raise
+    except Exception as error:
+        raise PluginError(
+            f"plugin {plugin!r} failed in {getattr(function, '__name__', function)}: "
+            f"{type(error).__name__}: {error}"
+        ) from error

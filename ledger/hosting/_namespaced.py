@@ -23,6 +23,11 @@ class Namespaced(Generic[T]):
         self._name_of = name_of
         self._entries: dict[tuple[str, str], T] = {}  # (plugin, name key): entry
         self._short: dict[str, list[str]] = {}  # name key: the plugins registering it
+        self._left_out: dict[str, tuple[str, str]] = {}  # name key: (plugin, why)
+
+    def leave_out(self, name: str, plugin: str, why: str) -> None:
+        """``name`` was refused (``why``): asking for it names the plugin and the reason."""
+        self._left_out.setdefault(name_key(name), (plugin, why))
 
     def add(self, entry: T, plugin: str) -> None:
         """Add ``entry`` as ``plugin:NAME``; the same plugin registering a name twice raises."""
@@ -61,7 +66,12 @@ class Namespaced(Generic[T]):
         """The entry ``NAME`` or ``PLUGIN:NAME``; None if none; Ambiguous if two plugins
         register the short name."""
         found = self._locate(name)
-        return self._entries[found] if found else None
+        if found is None:
+            left_out = self._left_out.get(name_key(self._split(name)[1]))
+            if left_out is not None:
+                raise PluginError(f"{self.kind} {quoted(name)} is not available: {left_out[1]}")
+            return None
+        return self._entries[found]
 
     def owner(self, name: str) -> str | None:
         found = self._locate(name)

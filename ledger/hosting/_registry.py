@@ -384,6 +384,9 @@ class Registry:
                     if self.strict:
                         raise
                     self._left_out(impl.plugin_name, hook.name, str(error), entry=True)
+                    name = getattr(action, "__name__", None)
+                    if isinstance(name, str):
+                        found.leave_out(name, impl.plugin_name, str(error))
         return found
 
     def default_dice(self) -> DiceSet:

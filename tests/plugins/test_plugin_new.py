@@ -60,7 +60,7 @@ def test_it_writes_a_distribution_with_an_entry_point(demo: tuple[Path, Path]) -
 def test_its_own_tests_pass_as_written(demo: tuple[Path, Path]) -> None:
     folder, python = demo
     done = run(python, "-m", "pytest", "-p", "no:cacheprovider", cwd=folder)
-    assert "6 passed" in done.stdout
+    assert "7 passed" in done.stdout
 
 
 def test_its_event_state_and_undo_in_the_command_line(
