@@ -28,6 +28,7 @@ from ledger.hosting._plugin_migrations import apply_plugin_migrations
 from ledger.hosting._catalogue import Catalogue, ContentMissing
 from ledger.hosting._namespaced import Ambiguous, Namespaced
 from ledger.hosting._registry import Registry, default_registry
+from ledger.hosting._upcast_check import upcast_problems
 from ledger.hosting._tracing import TRACE_ENV, enable_tracing, tracing
 
 __all__ = [
@@ -65,6 +66,7 @@ __all__ = [
     "refuse_if_vetoed",
     "report",
     "tracing",
+    "upcast_problems",
     "reserved_why",
     "vetoes",
     "write",
