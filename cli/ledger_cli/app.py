@@ -278,6 +278,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         else:
             app = ctx.obj = App(pm)
             ctx.call_on_close(app.close)
+        app.listing_plugins = ctx.invoked_subcommand in ("plugins", "plugin")
         app.warn_plugins(problems)  # once each: a batch's lines share the App
         app.begin()  # a command (or a batch's line) starts: nothing committed yet
         app.database, app.campaign_name = database, campaign_name

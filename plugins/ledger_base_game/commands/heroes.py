@@ -41,7 +41,9 @@ def add(app: App, /, name: str, as_json: bool, **stats: int | None) -> None:
     known = app.registry.heroes.find(joined.hero) if isinstance(joined, HeroJoined) else None
     defaults = [stat for stat in actions.STATS if stats[stat] is None]
     if defaults and known is not None and known.source and not as_json:
-        click.echo(f"   {', '.join(defaults)} from the base game ({known.source})")
+        owner = app.registry.heroes.owner(known.name)
+        source = "the base game" if owner == "ledger_base_game" else f"plugin {owner!r}"
+        click.echo(f"   {', '.join(defaults)} from {source} ({known.source})")
 
 
 @click.command("show", cls=Command)
