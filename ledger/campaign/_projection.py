@@ -73,7 +73,8 @@ def needed_version(store: EventStore, campaign: str, plugin: str) -> str | None:
 
 def _version_key(version: str) -> tuple[tuple[int, str], ...]:
     return tuple(
-        (int(part), "") if part.isdigit() else (-1, part) for part in version.replace("-", ".").split(".")
+        (int(part), "") if part.isdigit() else (-1, part)
+        for part in version.replace("-", ".").split(".")
     )
 
 
@@ -160,7 +161,9 @@ class Projector:
             )
         failed = getattr(pm, "failed", {}).get(plugin)
         if failed is not None:
-            return PluginError(f"{said}; plugin {plugin!r} {failed}: fix that to open this campaign")
+            return PluginError(
+                f"{said}; plugin {plugin!r} {failed}: fix that to open this campaign"
+            )
         if pm.has_plugin(plugin):
             return PluginError(f"{said}: {self.registry.why_unknown(tag)}")
         return PluginError(

@@ -5,6 +5,7 @@ plugin steps around writing a command (vetoes and reactions).
 
 ``python -m ledger.hosting._hookdoc`` regenerates the hook table of docs/plugins.md."""
 
+from ledger.hosting._catalogue import Catalogue, ContentMissing
 from ledger.hosting._extensions import Migration, Upcaster
 from ledger.hosting._folder import PLUGINS_DIR_ENV, how_to_load
 from ledger.hosting._hooks import call_impl, call_offered, failed_applying
@@ -22,37 +23,36 @@ from ledger.hosting._manager import (
 from ledger.hosting._manager import (
     problems as plugin_problems,
 )
+from ledger.hosting._namespaced import Ambiguous, Namespaced
 from ledger.hosting._phrases import item_answers, phrase_answers
 from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
 from ledger.hosting._plugin_migrations import apply_plugin_migrations
-from ledger.hosting._catalogue import Catalogue, ContentMissing
-from ledger.hosting._namespaced import Ambiguous, Namespaced
 from ledger.hosting._registry import Registry, default_registry
-from ledger.hosting._upcast_check import upcast_problems
 from ledger.hosting._tracing import TRACE_ENV, enable_tracing, tracing
+from ledger.hosting._upcast_check import upcast_problems
 
 __all__ = [
     "DEFAULT_PLUGINS",
     "LOAD_ENV",
     "PLUGINS_DIR_ENV",
     "PROJECT",
+    "TRACE_ENV",
     "Ambiguous",
     "Catalogue",
-    "ContentMissing",
     "CommandGroup",
+    "ContentMissing",
     "LedgerPluginManager",
     "Migration",
     "Namespaced",
     "Registry",
-    "TRACE_ENV",
     "Upcaster",
     "Vetoed",
     "apply_plugin_migrations",
     "call_impl",
     "call_offered",
     "default_registry",
-    "enable_tracing",
     "describe_plugins",
+    "enable_tracing",
     "failed_applying",
     "get_plugin_manager",
     "hookimpl",
@@ -65,9 +65,9 @@ __all__ = [
     "react",
     "refuse_if_vetoed",
     "report",
+    "reserved_why",
     "tracing",
     "upcast_problems",
-    "reserved_why",
     "vetoes",
     "write",
 ]

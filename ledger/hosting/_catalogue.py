@@ -51,7 +51,9 @@ class Catalogue(Generic[T]):
     def add(self, entry: T, plugin: str) -> None:
         self.add_all([entry], plugin)
 
-    def add_all(self, entries: Iterable[object], plugin: str, left_out: LeftOut | None = None) -> None:
+    def add_all(
+        self, entries: Iterable[object], plugin: str, left_out: LeftOut | None = None
+    ) -> None:
         """Add each of ``plugin``'s entries. One that is malformed or taken raises PluginError
         naming it (``left_out`` None, as authors' tests want), or is left out alone: ``left_out``
         is told why, and the rest are added."""

@@ -25,7 +25,15 @@ DEFAULT_PLUGINS = ("ledger_base_game",)
 LOAD_ENV = "LEDGER_LOAD_PLUGINS"
 # Names no expansion may take: the ledger's own packages, and the base game's tag namespace.
 RESERVED = frozenset(
-    {"base", "ledger", "campaign_ledger", "ledger_cli", "ledger_web", "ledger_pytest", *DEFAULT_PLUGINS}
+    {
+        "base",
+        "ledger",
+        "campaign_ledger",
+        "ledger_cli",
+        "ledger_web",
+        "ledger_pytest",
+        *DEFAULT_PLUGINS,
+    }
 )
 LEDGER_DISTRIBUTIONS = frozenset({"campaign-ledger"})
 

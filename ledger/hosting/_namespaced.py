@@ -99,7 +99,9 @@ class Namespaced(Generic[T]):
 
     def items(self) -> list[tuple[str, T]]:
         """(name to show, entry) for each entry."""
-        return [(self.name_of(plugin, entry), entry) for (plugin, _), entry in self._entries.items()]
+        return [
+            (self.name_of(plugin, entry), entry) for (plugin, _), entry in self._entries.items()
+        ]
 
     def __len__(self) -> int:
         return len(self._entries)

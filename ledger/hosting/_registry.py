@@ -14,8 +14,8 @@ from ledger.dice import DiceSet, check_dice, choose_default
 from ledger.errors import LedgerError, PluginError
 from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash
 from ledger.hosting._hooks import answer_of
-from ledger.hosting._namespaced import Namespaced
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
+from ledger.hosting._namespaced import Namespaced
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
     LEDGER_EVENT_TYPES,
@@ -36,7 +36,6 @@ from ledger.model import (
     TalentSpec,
     typed_parts,
 )
-from ledger.text import name_key
 
 CORE = "ledger"
 # Tag namespaces no expansion may use: the ledger's own and the base game's.
@@ -305,7 +304,7 @@ class Registry:
         plugin = self.event_types.get(event.tag(), (None, CORE))[1]
         if plugin in (CORE, "ledger_base_game"):
             return []
-        found = [
+        found: list[tuple[str, Any, dict[str, Any]]] = [
             (namespace, value, self.hero_parts)
             for hero in state.heroes.values()
             for namespace, value in hero.plugins.items()
@@ -406,7 +405,7 @@ def _checked_action(action: object, plugin: str) -> Callable[..., Any]:
     the plugin, the function and the fix."""
     if not callable(action) or not isinstance(getattr(action, "__name__", None), str):
         raise PluginError(f"plugin {plugin!r} registered {action!r}, not a function")
-    name = action.__name__
+    name = str(getattr(action, "__name__", ""))
     try:
         parameters = list(inspect.signature(action).parameters.values())
     except (TypeError, ValueError):
@@ -425,15 +424,13 @@ def _checked_action(action: object, plugin: str) -> Callable[..., Any]:
             f"plugin {plugin!r}: action {name}'s first parameter is a {shown or first!r}, "
             f"but faces call it with the campaign (a Game); {fix}; it is left out"
         )
-    untyped = [
-        p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.annotation is p.empty
-    ]
+    untyped = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.annotation is p.empty]
     if untyped:
         raise PluginError(
             f"plugin {plugin!r}: action {name}'s parameters {', '.join(untyped)} have no type; "
             "the web builds its forms from the types: annotate them; it is left out"
         )
-    return action  # type: ignore[return-value]
+    return action
 
 
 def _checked_dice(dice: object, plugin: str) -> DiceSet:

@@ -15,6 +15,8 @@ from tests.helpers.expansion import PIP_INSTALL
 
 FIXTURES = ROOT / "tests" / "plugins" / "fixtures"
 NAMES = ("frost_coast", "rival")
+# The checkout's source roots, so a child process runs this checkout's code whatever is installed.
+SOURCES = [str(ROOT / root) for root in (".", "cli", "plugins", "pytest_plugin", "web")]
 TORRAX = ("hero", "add", "Torrax", "--agility", "2", "--will", "2", "--taunt", "6")
 TORRAX += ("--wounded-chips", "5")
 
@@ -24,7 +26,11 @@ def install_fixtures(folder: Path) -> Path:
     sources = []
     for name in NAMES:
         source = folder / "source" / name
-        shutil.copytree(FIXTURES / name, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+        shutil.copytree(
+            FIXTURES / name,
+            source,
+            ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"),
+        )
         sources.append(str(source))
     site = folder / "site"
     subprocess.run([*PIP_INSTALL, "--target", str(site), *sources], check=True, capture_output=True)
@@ -39,13 +45,20 @@ class Ledger:
         self.db_path = db_path
         self.env: dict[str, str] = {}
 
-    def __call__(self, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    def __call__(
+        self, *args: str, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
         environment = {**os.environ, **self.env, **(env or {})}
-        for unset in ("LEDGER_DATABASE", "LEDGER_CAMPAIGN", "LEDGER_LOAD_PLUGINS", "LEDGER_PLUGINS_DIR"):
+        for unset in (
+            "LEDGER_DATABASE",
+            "LEDGER_CAMPAIGN",
+            "LEDGER_LOAD_PLUGINS",
+            "LEDGER_PLUGINS_DIR",
+        ):
             if unset not in self.env and unset not in (env or {}):
                 environment.pop(unset, None)
         paths = [str(self.site)] if self.site is not None else []
-        environment["PYTHONPATH"] = os.pathsep.join([*paths, str(ROOT)])
+        environment["PYTHONPATH"] = os.pathsep.join([*paths, *SOURCES])
         return subprocess.run(
             [sys.executable, "-m", "ledger_cli", "--database", str(self.db_path), *args],
             capture_output=True,

@@ -4,8 +4,8 @@ records. Real installed expansions (tests/plugins/fixtures), the command line in
 import json
 from pathlib import Path
 
-from tests.helpers.fixture_plugins import Ledger
 from tests.helpers.files import event_count
+from tests.helpers.fixture_plugins import Ledger
 
 BOTH = "ledger_base_game,frost_coast,rival"
 
@@ -31,7 +31,9 @@ def test_a_clashing_item_leaves_out_only_itself_and_the_rest_records_in_full(fro
 
 def test_a_profession_whose_talents_failed_is_refused_naming_the_plugin(frost: Ledger) -> None:
     count = event_count(frost.db_path)
-    refused = frost("profession", "learn", "Torrax", "Ice Warden", env={"FROST_COAST_FAULTS": "talents"})
+    refused = frost(
+        "profession", "learn", "Torrax", "Ice Warden", env={"FROST_COAST_FAULTS": "talents"}
+    )
     assert refused.returncode == 1
     assert (
         "Error: Profession 'Ice Warden' is not available: its Talent 'Ice Fishing' is missing, "
@@ -72,10 +74,13 @@ def test_a_second_plugin_never_knocks_out_another_plugins_modifier_type(frost: L
     reversed_order = {"LEDGER_LOAD_PLUGINS": "rival,frost_coast,ledger_base_game"}
     refused = frost(*check, "--modifier", "+1:frostbite=2", env=reversed_order).stderr
     assert "'frostbite' is registered by both plugin" in refused
-    assert "frost_coast:frostbite" in refused and "rival:frostbite" in refused
+    assert "frost_coast:frostbite" in refused
+    assert "rival:frostbite" in refused
 
 
-def test_two_plugins_answering_a_phrase_differently_are_warned_of_in_load_order(frost: Ledger) -> None:
+def test_two_plugins_answering_a_phrase_differently_are_warned_of_in_load_order(
+    frost: Ledger,
+) -> None:
     frost.ok("item", "gain", "Torrax", "Seal-bone Crampons")
     asked = frost.ok("phrase", "Torrax", "icy slope", env={"LEDGER_LOAD_PLUGINS": BOTH})
     assert "Seal-bone Crampons" in asked.stdout  # frost_coast loads first: its answer
@@ -83,7 +88,12 @@ def test_two_plugins_answering_a_phrase_differently_are_warned_of_in_load_order(
         "Warning: plugins 'frost_coast' and 'rival' disagree whether Seal-bone Crampons answers "
         "'icy slope' (frost_coast says yes, rival says no); 'frost_coast' answers first"
     ) in asked.stderr
-    rival_first = frost.ok("phrase", "Torrax", "icy slope", env={"LEDGER_LOAD_PLUGINS": "rival,frost_coast,ledger_base_game"})
+    rival_first = frost.ok(
+        "phrase",
+        "Torrax",
+        "icy slope",
+        env={"LEDGER_LOAD_PLUGINS": "rival,frost_coast,ledger_base_game"},
+    )
     assert "Seal-bone Crampons" not in rival_first.stdout
     assert "'rival' answers first" in rival_first.stderr
 
@@ -106,7 +116,32 @@ def test_two_state_parts_under_one_namespace_never_overwrite_each_other(frost: L
     assert "ok" in frost.ok("verify").stdout
 
 
-def test_the_registry_refuses_the_second_part_when_strict(fixture_site: Path, tmp_path: Path) -> None:
+def test_the_registry_refuses_the_second_part_when_strict(
+    fixture_site: Path, tmp_path: Path
+) -> None:
     ledger = Ledger(fixture_site, tmp_path / "x.db")
     shown = ledger("plugins", env={"FROST_COAST_FAULTS": "scars"})
     assert "FAILED: plugin 'frost_coast' registers two HeroPart types" in shown.stdout
+
+
+# Debugging an expansion: --trace-hooks
+
+
+def test_trace_hooks_shows_each_hook_call_with_plugin_arguments_and_answer(frost: Ledger) -> None:
+    frost.ok("item", "gain", "Torrax", "Seal-bone Crampons")
+    for how in (
+        {"args": ("--trace-hooks",), "env": {}},
+        {"args": (), "env": {"LEDGER_TRACE_HOOKS": "1"}},
+    ):
+        traced = frost.ok(*how["args"], "phrase", "Torrax", "icy slope", env=how["env"])
+        lines = traced.stderr.splitlines()
+        assert any(
+            line.startswith("interpret_item_phrase(item=Item(name='Seal-bone Crampons'")
+            and "phrase='icy slope') plugin 'frost_coast' -> True [hook]" in line
+            for line in lines
+        ), traced.stderr
+        assert any(
+            "register_items() plugin 'frost_coast' -> [Item(name='Seal-bone" in line
+            for line in lines
+        )
+    assert "[hook]" not in frost.ok("phrase", "Torrax", "icy slope").stderr

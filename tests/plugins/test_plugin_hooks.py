@@ -233,6 +233,7 @@ def test_a_talent_or_item_the_base_game_has_is_refused_naming_both() -> None:
 def test_an_action_named_like_the_base_games_is_namespaced_and_the_short_name_refused() -> None:
     """Issue 24 finding 2: actions are namespaced by plugin; a short name two plugins use is
     refused naming both, and each full name works, whatever the order."""
+
     def damage(game: object, *, hero: str) -> list[Event]:
         raise AssertionError("never called")
 

@@ -109,7 +109,9 @@ async def query(request: Request) -> Response:
     owner = web.ledgers.registry.actions.owner(name) or "?"
     return await read(
         request,
-        lambda service: msgspec.to_builtins(call_offered(owner, function, service.game(at), intent)),
+        lambda service: msgspec.to_builtins(
+            call_offered(owner, function, service.game(at), intent)
+        ),
     )
 
 

@@ -114,7 +114,9 @@ def install(
             f"pip could not install {', '.join(packages)} (exit status {done.returncode}; "
             f"its messages are above); nothing else changed. The command was: {' '.join(args)}"
         )
-    click.echo(f"Installed {', '.join(packages)} for {sys.executable}; `campaign-ledger plugins` lists it")
+    click.echo(
+        f"Installed {', '.join(packages)} for {sys.executable}; `campaign-ledger plugins` lists it"
+    )
 
 
 @click.group("plugin", cls=Group)
