@@ -18,6 +18,9 @@ class Ambiguous(PluginError):
 
 
 class Namespaced(Generic[T]):
+    """Entries by ``PLUGIN:NAME``, found by their short name while it is unambiguous; the
+    lookups (``find``, ``get``, ``owner``, ``names``, ``entries``) are a Catalogue's."""
+
     def __init__(self, kind: str, name_of: Callable[[T], str]) -> None:
         self.kind = kind
         self._name_of = name_of

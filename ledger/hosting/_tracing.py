@@ -17,6 +17,7 @@ _tracer: Any = None  # pluggy's TagTracerSub while tracing
 
 
 def wanted() -> bool:
+    """Whether ``LEDGER_TRACE_HOOKS`` asks for tracing."""
     return os.environ.get(TRACE_ENV, "") not in ("", "0")
 
 
@@ -42,4 +43,5 @@ def traced(plugin: str, hook: str, args: dict[str, Any], answer: Any, failed: bo
 
 
 def tracing() -> bool:
+    """Whether hook calls are being traced (``enable_tracing`` ran)."""
     return _tracer is not None

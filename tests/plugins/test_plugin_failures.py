@@ -241,11 +241,10 @@ def test_a_plugin_failing_to_add_commands_is_named_everywhere(db_path: Path) -> 
         "plugin 'frost' failed in hook register_commands: RuntimeError: the gears jammed; "
         "its commands are not available"
     )
-    for args in (("campaign", "new", "Test"), ("plugins",)):
-        result = ok(pm, db_path, *args)
-        assert result.stderr.count(problem) == 1, result.stderr
-    shown = ok(pm, db_path, "plugins").stdout
-    assert f"frost unknown  hooks: register_commands\n  FAILED: {problem}\n" in shown
+    assert ok(pm, db_path, "campaign", "new", "Test").stderr.count(problem) == 1
+    listed = ok(pm, db_path, "plugins")  # listed once, without a warning repeating it
+    assert listed.stderr == ""
+    assert f"frost unknown  hooks: register_commands\n  FAILED: {problem}\n" in listed.stdout
     (frost,) = [
         p for p in json.loads(ok(pm, db_path, "plugins", "--json").stdout) if p["name"] == "frost"
     ]
