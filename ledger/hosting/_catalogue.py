@@ -6,7 +6,7 @@ remembered (a *gap*), so that a lookup of a name the catalogue does not know is 
 the plugin and the reason instead of being answered "unknown" (and recorded from a guess)."""
 
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -57,13 +57,7 @@ class Catalogue(Generic[T]):
         """Add each of ``plugin``'s entries. One that is malformed or taken raises PluginError
         naming it (``left_out`` None, as authors' tests want), or is left out alone: ``left_out``
         is told why, and the rest are added."""
-        for entry in entries:
-            try:
-                self._add(entry, plugin)
-            except PluginError as error:
-                if left_out is None:
-                    raise
-                left_out(str(error))
+        each_entry(entries, lambda entry: self._add(entry, plugin), left_out)
 
     def _add(self, raw: object, plugin: str) -> None:
         entry = self._checked(raw, plugin)
@@ -172,6 +166,20 @@ class Catalogue(Generic[T]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+def each_entry(
+    entries: Iterable[Any], add: Callable[[Any], None], left_out: LeftOut | None
+) -> None:
+    """``add`` each entry; one raising PluginError is raised (``left_out`` None: strict) or
+    left out alone, ``left_out`` told why, and the rest are added."""
+    for entry in entries:
+        try:
+            add(entry)
+        except PluginError as error:
+            if left_out is None:
+                raise
+            left_out(str(error))
 
 
 def clash(kind: str, name: str, first: str, second: str) -> str:

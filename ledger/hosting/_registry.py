@@ -12,7 +12,7 @@ import pluggy
 import ledger
 from ledger.dice import DiceSet, check_dice, choose_default
 from ledger.errors import LedgerError, PluginError
-from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash
+from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash, each_entry
 from ledger.hosting._hooks import answer_of
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._namespaced import Namespaced
@@ -172,38 +172,28 @@ class Registry:
     def _add_event_types(
         self, event_types: list[Any], plugin: str, left_out: LeftOut | None
     ) -> None:
-        """Each of ``plugin``'s event types."""
-        for event_type in event_types:
+        def add(event_type: Any) -> None:
             try:
                 self._add_event_type(event_type, plugin)
             except PluginError as error:
                 self._types_missing(plugin, str(error))
-                if left_out is None:
-                    raise
-                left_out(str(error))
+                raise
+
+        each_entry(event_types, add, left_out)
 
     def _types_missing(self, plugin: str, why: str) -> None:
         self.missing_types.setdefault(plugin, []).append(why)
 
     def _add_dice(self, dice: list[Any], plugin: str, left_out: LeftOut | None) -> None:
-        for each in dice:
-            try:
-                self.dice.add(_checked_dice(each, plugin), plugin)
-            except PluginError as error:
-                if left_out is None:
-                    raise
-                left_out(str(error))
+        each_entry(dice, lambda each: self.dice.add(_checked_dice(each, plugin), plugin), left_out)
 
     def _add_modifier_types(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
-        for kind in kinds:
-            try:
-                if not isinstance(kind, ModifierType):
-                    raise PluginError(f"plugin {plugin!r} registered {kind!r}, not a ModifierType")
-                self.modifier_types.add(kind, plugin)
-            except PluginError as error:
-                if left_out is None:
-                    raise
-                left_out(str(error))
+        def add(kind: Any) -> None:
+            if not isinstance(kind, ModifierType):
+                raise PluginError(f"plugin {plugin!r} registered {kind!r}, not a ModifierType")
+            self.modifier_types.add(kind, plugin)
+
+        each_entry(kinds, add, left_out)
 
     def _drop_professions_without_talents(self) -> None:
         """A Profession whose Talents a plugin failed to give is left out too: it could
@@ -252,15 +242,16 @@ class Registry:
     def _add_parts(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
         """Each of ``plugin``'s state types; one left out is remembered, and an event that
         would write it is refused (``part_problems``)."""
-        for kind in kinds:
+
+        def add(kind: Any) -> None:
             try:
                 self._add_part(kind, plugin)
             except PluginError as error:
                 if isinstance(kind, type):
                     self.parts_left_out[kind] = str(error)
-                if left_out is None:
-                    raise
-                left_out(str(error))
+                raise
+
+        each_entry(kinds, add, left_out)
 
     def _add_part(self, kind: object, plugin: str) -> None:
         """A plugin's state type: a HeroPart or CampaignPart with a namespace of its own and
@@ -376,16 +367,15 @@ class Registry:
         found: Namespaced[Callable[..., Any]] = Namespaced("action", _action_name)
         hook = self.pm.hook.register_actions
         for impl in hook.get_hookimpls():  # a hook raising stops `serve`, naming it
+            plugin = impl.plugin_name
             for action in answer_of(impl, hook.name):
                 try:
-                    found.add(_checked_action(action, impl.plugin_name), impl.plugin_name)
+                    found.add(_checked_action(action, plugin), plugin)
                 except PluginError as error:
                     if self.strict:
                         raise
-                    self._left_out(impl.plugin_name, hook.name, str(error), entry=True)
-                    name = getattr(action, "__name__", None)
-                    if isinstance(name, str):
-                        found.leave_out(name, impl.plugin_name, str(error))
+                    self._left_out(plugin, hook.name, str(error), entry=True)
+                    found.leave_out(str(getattr(action, "__name__", "")), plugin, str(error))
         return found
 
     def default_dice(self) -> DiceSet:
