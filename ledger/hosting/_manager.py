@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pluggy
 
+import ledger
 from ledger.errors import PluginError
 from ledger.hosting import _hookspecs as hookspecs
 from ledger.hosting import _tracing
@@ -118,6 +119,8 @@ def get_plugin_manager(
     for name in DEFAULT_PLUGINS:
         if allowed is None or name in allowed:
             pm.register(importlib.import_module(name), name=name)
+        else:  # installed with the ledger, left out
+            pm.left_out[name] = ("campaign-ledger", ledger.__version__)
     if may_declare(PROJECT):  # else no distribution declares one: importlib.metadata can wait
         from importlib.metadata import entry_points
 

@@ -53,6 +53,21 @@ def test_an_item_the_catalogue_does_not_know_says_it_is_recorded_as_given(frost:
     assert failing.returncode == 0  # a clash is no gap: the names it gave are known
 
 
+def test_events_of_a_type_a_plugin_failed_to_give_are_refused_naming_it(frost: Ledger) -> None:
+    frost.ok("frost-coast", "frostbite", "Torrax", "1")
+    count = event_count(frost.db_path)
+    failing = {"FROST_COAST_FAULTS": "events"}
+    refused = frost("hero", "show", "Torrax", env=failing)
+    assert refused.returncode == 1
+    assert (
+        "uses type 'frost_coast:frostbite' from plugin 'frost_coast' 0.1.0: event type "
+        "'frost_coast:frostbite' is not available: plugin 'frost_coast': plugin 'frost_coast' "
+        "failed in hook register_event_types: ImportError: cannot import name 'Thaw'"
+    ) in refused.stderr
+    assert frost("frost-coast", "frostbite", "Torrax", "1", env=failing).returncode == 1
+    assert event_count(frost.db_path) == count
+
+
 # 2. Namespaces and order
 
 
