@@ -12,7 +12,7 @@ import click
 import pluggy
 
 from ledger.errors import ConflictError, LedgerError, OutOfRange
-from ledger.hosting import PLUGINS_DIR_ENV, get_plugin_manager
+from ledger.hosting import PLUGINS_DIR_ENV, TRACE_ENV, enable_tracing, get_plugin_manager, tracing
 from ledger.service import CAMPAIGN_ENV
 from ledger.storage import sqlite3
 from ledger.text import printable
@@ -242,6 +242,13 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         f"${PLUGINS_DIR_ENV}); its rows record the version dir:PATH#HASH.",
     )
     @click.option(
+        "--trace-hooks",
+        is_flag=True,
+        envvar=TRACE_ENV,
+        help=f"Write every plugin hook call, with its plugin, arguments and answer, to standard "
+        f"error, for debugging an expansion (default: ${TRACE_ENV}).",
+    )
+    @click.option(
         "--debug",
         is_flag=True,
         envvar=DEBUG_ENV,
@@ -256,6 +263,7 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
         idempotency_key: str | None,
         expect_seq: int | None,
         plugins_dir: Path | None,
+        trace_hooks: bool,
         debug: bool,
     ) -> None:
         """An event-sourced campaign ledger for Agemonia.
@@ -271,11 +279,14 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
           campaign-ledger hero show Torrax --at city-2
         """
         warnings.showwarning = _show_warning
+        if trace_hooks and not tracing():  # a manager built before the option was read
+            enable_tracing(pm)
         if isinstance(ctx.obj, App):
             app = ctx.obj  # main and batch pass their App; they close it at the end
         else:
             app = ctx.obj = App(pm)
             ctx.call_on_close(app.close)
+        app.listing_plugins = ctx.invoked_subcommand in ("plugins", "plugin")
         app.warn_plugins(problems)  # once each: a batch's lines share the App
         app.begin()  # a command (or a batch's line) starts: nothing committed yet
         app.database, app.campaign_name = database, campaign_name
@@ -292,25 +303,40 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     return cli
 
 
+TAKES_VALUE = {"--database", "--campaign", "--idempotency-key", "--expect-seq", "--plugins-dir"}
+
+
+def _before_command(args: Sequence[str]) -> list[str]:
+    """The root options given before the command, each with its value."""
+    found: list[str] = []
+    words = iter(args)
+    for word in words:
+        if not word.startswith("-") or word == "--":
+            break
+        found.append(word)
+        if word in TAKES_VALUE:
+            found.append(next(words, ""))
+    return found
+
+
 def plugins_dir_of(args: Sequence[str]) -> str | None:
     """``--plugins-dir`` as given before the command (else ``$LEDGER_PLUGINS_DIR``): read
     before the command line is parsed, since the plugins add commands to it."""
-    takes_value = {"--database", "--campaign", "--idempotency-key", "--expect-seq"}
     found = os.environ.get(PLUGINS_DIR_ENV) or None
-    words = iter(args)
+    words = iter(_before_command(args))
     for word in words:
         if word == "--plugins-dir":
             found = next(words, None)
         elif word.startswith("--plugins-dir="):
             found = word.split("=", 1)[1]
-        elif word in takes_value:
+        elif word in TAKES_VALUE:
             next(words, None)
-        elif not word.startswith("-") or word == "--":
-            break
     return found
 
 
 def main() -> None:
+    if "--trace-hooks" in _before_command(sys.argv[1:]):  # from loading on
+        os.environ[TRACE_ENV] = "1"
     with warnings.catch_warnings():  # the CLI shows import failures in its own words
         warnings.simplefilter("ignore")
         pm = get_plugin_manager(plugins_dir=plugins_dir_of(sys.argv[1:]))

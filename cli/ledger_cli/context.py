@@ -61,6 +61,8 @@ class App:
     _registry: Registry | None = None
     _services: dict[Path, Service] = field(default_factory=dict)
     _warned: set[str] = field(default_factory=set)
+    # `plugins` lists every failure itself: warning of them too would say each twice.
+    listing_plugins: bool = False
 
     @property
     def registry(self) -> Registry:
@@ -75,7 +77,7 @@ class App:
         """Warn on standard error of every plugin problem (the manager's, and ``problems``)
         not warned of yet: once each per process (a batch's lines share the App)."""
         for problem in [*plugin_problems(self.pm), *problems]:
-            if problem not in self._warned:
+            if problem not in self._warned and not self.listing_plugins:
                 self._warned.add(problem)
                 click.echo(f"Warning: {printable(problem)}", err=True)
 

@@ -12,6 +12,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from ledger.errors import BadInput
+from ledger.hosting import reserved_why
 
 NAME = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*")
 
@@ -36,6 +37,9 @@ def plugin_names(name: str) -> PluginNames:
             f"(e.g. frozen-north), not {name!r}"
         )
     words = re.split(r"[-_]", name)
+    reserved = reserved_why("_".join(words))
+    if reserved is not None:
+        raise BadInput(f"{reserved} (the ledger would never load it): choose another NAME")
     return PluginNames(
         slug="-".join(words),
         plugin="_".join(words),

@@ -427,6 +427,7 @@ class Campaign:
                 raise failed_applying(self.registry.event_types, event, error) from error
             check_new_text(event, encoded, state)  # what the rules let through (they strip)
             reasons += vetoes(self.registry.for_state(state), state, event)
+            reasons += self.registry.part_problems(event, legal)
             state = legal
             row = self.make_row(
                 event,

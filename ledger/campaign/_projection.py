@@ -59,6 +59,25 @@ def _hero_field(kind: type[Event]) -> bool:
     return "hero" in kind.__struct_fields__ and kind.hero_name is Event.hero_name
 
 
+def needed_version(store: EventStore, campaign: str, plugin: str) -> str | None:
+    """The latest version of ``plugin`` that recorded rows of ``campaign``: what it needs."""
+    found = [
+        version
+        for (version,) in store.db.execute(
+            "SELECT DISTINCT plugin_version FROM events WHERE campaign = ? AND plugin = ?",
+            [campaign, plugin],
+        )
+    ]
+    return max(found, key=_version_key) if found else None
+
+
+def _version_key(version: str) -> tuple[tuple[int, str], ...]:
+    return tuple(
+        (int(part), "") if part.isdigit() else (-1, part)
+        for part in version.replace("-", ".").split(".")
+    )
+
+
 def _about(seq: int | None, error: LedgerError) -> LedgerError:
     error.seq = seq
     return error
@@ -103,14 +122,7 @@ class Projector:
         tag, schema = values[_TYPE], values[_SCHEMA]
         known = self.registry.event_types.get(tag)
         if known is None:
-            raise _about(
-                values[_SEQ],
-                PluginError(
-                    f"campaign {self.campaign!r} uses type {tag!r} from plugin "
-                    f"{values[_PLUGIN]!r} {values[_VERSION]}, which is not loaded; "
-                    f"{how_to_load(values[_VERSION])} to open this campaign"
-                ),
-            )
+            raise _about(values[_SEQ], self._not_loaded(tag, values[_PLUGIN], values[_VERSION]))
         payload: str | bytes = values[_PAYLOAD]
         if schema != known[0].schema:
             try:
@@ -126,9 +138,53 @@ class Projector:
                 raise _about(values[_SEQ], error) from None
         try:
             event: Event = self.registry.decoder.decode(payload)
-        except (msgspec.DecodeError, RecursionError) as error:  # ValidationError is one
+        except msgspec.ValidationError as error:
+            raise _about(values[_SEQ], self._schema_changed(tag, values, known, error)) from None
+        except (msgspec.DecodeError, RecursionError) as error:
             raise _about(values[_SEQ], IntegrityError(f"cannot be read: {error}")) from None
         return event
+
+    def _not_loaded(self, tag: str, plugin: str, first_version: str) -> PluginError:
+        """Why ``plugin`` cannot read this campaign, and the fix: the version the campaign
+        needs (the latest its rows recorded, not the first row's); whether the plugin is
+        installed but left out, failed to load, is loaded without this type, or is missing."""
+        needed = needed_version(self.store, self.campaign, plugin) or first_version
+        pm = self.registry.pm
+        said = f"campaign {self.campaign!r} uses type {tag!r} from plugin {plugin!r} {needed}"
+        if needed.startswith("dir:"):
+            return PluginError(f"{said}, which is not loaded; {how_to_load(needed)}")
+        left_out = getattr(pm, "left_out", {}).get(plugin)
+        if left_out is not None:
+            return PluginError(
+                f"{said}; {left_out[0]} {left_out[1]} is installed but left out by "
+                f"LEDGER_LOAD_PLUGINS: add {plugin} to LEDGER_LOAD_PLUGINS to open this campaign"
+            )
+        failed = getattr(pm, "failed", {}).get(plugin)
+        if failed is not None:
+            return PluginError(
+                f"{said}; plugin {plugin!r} {failed}: fix that to open this campaign"
+            )
+        if pm.has_plugin(plugin):
+            return PluginError(f"{said}: {self.registry.why_unknown(tag)}")
+        return PluginError(
+            f"{said}, which is not installed: install plugin {plugin!r} {needed} or later "
+            f"(campaign-ledger plugin install NAME) to open this campaign"
+        )
+
+    def _schema_changed(
+        self, tag: str, values: Values, known: tuple[type[Event], str], error: Exception
+    ) -> LedgerError:
+        """A stored payload the installed type cannot read: the plugin changed it without a
+        schema bump (or the row is damaged)."""
+        kind, plugin = known
+        stored, installed = values[_VERSION], self.registry.versions.get(plugin, "?")
+        return PluginError(
+            f"{tag} (schema {values[_SCHEMA]}) recorded by plugin {values[_PLUGIN]!r} {stored} "
+            f"cannot be read by plugin {plugin!r} {installed} as installed: {error}. If "
+            f"{plugin} changed {kind.__name__}, it must raise its schema (schema: ClassVar[int] "
+            f"= {kind.schema + 1}) and register an Upcaster from schema {values[_SCHEMA]} "
+            "(docs/plugins.md, Changing an event type); else install the version that wrote it"
+        )
 
     def rows(self, after: int, upto: int, *, strict: bool = False) -> Iterator[list[Values]]:
         """The rows after < seq <= upto, a page at a time, with the columns ``fold`` reads
@@ -169,7 +225,10 @@ class Projector:
                     # The usual row, with as little work as can be; any doubt goes to _one.
                     try:
                         event = decode(values[_PAYLOAD])
-                    except (msgspec.DecodeError, RecursionError) as error:  # ValidationError is one
+                    except msgspec.ValidationError as error:  # a plugin changed its type
+                        kind = self.registry.event_types[tag]
+                        raise _about(seq, self._schema_changed(tag, values, kind, error)) from None
+                    except (msgspec.DecodeError, RecursionError) as error:
                         raise _about(seq, IntegrityError(f"cannot be read: {error}")) from None
                     before = state
                     try:

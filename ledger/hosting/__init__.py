@@ -5,9 +5,10 @@ plugin steps around writing a command (vetoes and reactions).
 
 ``python -m ledger.hosting._hookdoc`` regenerates the hook table of docs/plugins.md."""
 
+from ledger.hosting._catalogue import Catalogue, ContentMissing
 from ledger.hosting._extensions import Migration, Upcaster
 from ledger.hosting._folder import PLUGINS_DIR_ENV, how_to_load
-from ledger.hosting._hooks import call_impl, failed_applying
+from ledger.hosting._hooks import call_impl, call_offered, failed_applying
 from ledger.hosting._hookspecs import PROJECT, CommandGroup, hookimpl, hookspec
 from ledger.hosting._manager import (
     DEFAULT_PLUGINS,
@@ -17,15 +18,19 @@ from ledger.hosting._manager import (
     get_plugin_manager,
     plugin_version,
     report,
+    reserved_why,
 )
 from ledger.hosting._manager import (
     problems as plugin_problems,
 )
+from ledger.hosting._namespaced import Ambiguous, Namespaced
 from ledger.hosting._packs import PACK_KINDS, catalogue_of, merged
 from ledger.hosting._phrases import item_answers, phrase_answers
 from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
 from ledger.hosting._plugin_migrations import apply_plugin_migrations
-from ledger.hosting._registry import Catalogue, Registry, default_registry
+from ledger.hosting._registry import Registry, default_registry
+from ledger.hosting._tracing import TRACE_ENV, enable_tracing, tracing
+from ledger.hosting._upcast_check import upcast_problems
 
 __all__ = [
     "DEFAULT_PLUGINS",
@@ -33,18 +38,24 @@ __all__ = [
     "PACK_KINDS",
     "PLUGINS_DIR_ENV",
     "PROJECT",
+    "TRACE_ENV",
+    "Ambiguous",
     "Catalogue",
     "CommandGroup",
+    "ContentMissing",
     "LedgerPluginManager",
     "Migration",
+    "Namespaced",
     "Registry",
     "Upcaster",
     "Vetoed",
     "apply_plugin_migrations",
     "call_impl",
+    "call_offered",
     "catalogue_of",
     "default_registry",
     "describe_plugins",
+    "enable_tracing",
     "failed_applying",
     "get_plugin_manager",
     "hookimpl",
@@ -58,6 +69,9 @@ __all__ = [
     "react",
     "refuse_if_vetoed",
     "report",
+    "reserved_why",
+    "tracing",
+    "upcast_problems",
     "vetoes",
     "write",
 ]

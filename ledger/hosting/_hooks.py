@@ -7,6 +7,7 @@ from typing import Any
 import pluggy
 
 from ledger.errors import LedgerError, PluginError
+from ledger.hosting import _tracing
 
 
 def failure(plugin: str, hook: str, error: BaseException) -> PluginError:
@@ -31,25 +32,36 @@ def call_each(
     pm: pluggy.PluginManager, hook: str, *, calling_order: bool = False, **kwargs: Any
 ) -> Iterator[tuple[Any, str]]:
     """Each implementation's answer with its plugin's name, in registration order (the base
-    game first), or in pluggy's ``calling_order`` (tryfirst first, trylast last).
+    game first, then LEDGER_LOAD_PLUGINS' order), or in ``calling_order``: the same, but
+    tryfirst ones first and trylast ones last (``priority``).
 
     A plugin raising becomes a PluginError naming it and the hook. A LedgerError it raises
     on purpose (RuleViolation, NotFound...) passes through, its plugin named in front."""
     impls = getattr(pm.hook, hook).get_hookimpls()
-    for impl in reversed(impls) if calling_order else impls:
+    for impl in priority(impls) if calling_order else impls:
         yield call_impl(impl, hook, **kwargs), impl.plugin_name
+
+
+def priority(impls: list[pluggy.HookImpl]) -> list[pluggy.HookImpl]:
+    """Who answers first: tryfirst implementations, then the rest, then trylast ones, each
+    group in the plugins' loading order (pluggy itself would call the last loaded first)."""
+    return sorted(impls, key=lambda impl: (-impl.tryfirst, impl.trylast))
 
 
 def call_impl(impl: pluggy.HookImpl, hook: str, **kwargs: Any) -> Any:
     """One plugin's implementation of ``hook``, its failure named as ``call_each`` does."""
     args = {name: kwargs[name] for name in impl.argnames}
     try:
-        return impl.function(**args)
+        answer = impl.function(**args)
     except LedgerError as error:
+        _tracing.traced(impl.plugin_name, hook, args, error, failed=True)
         error.args = (f"plugin {impl.plugin_name!r}: {error.args[0] if error.args else ''}",)
         raise
     except Exception as error:
+        _tracing.traced(impl.plugin_name, hook, args, error, failed=True)
         raise failure(impl.plugin_name, hook, error) from error
+    _tracing.traced(impl.plugin_name, hook, args, answer)
+    return answer
 
 
 def collect_from(caller: pluggy.HookCaller, **kwargs: Any) -> Iterator[tuple[Any, str]]:
@@ -78,3 +90,17 @@ def first(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> tuple[Any, str]
         if answer is not None:
             return answer, plugin
     return None
+
+
+def call_offered(plugin: str, function: Any, game: Any, intent: dict[str, Any]) -> Any:
+    """A plugin's action or query (``register_actions``) called by a face: an unexpected
+    error becomes a PluginError naming the plugin and the function, never a bare 500."""
+    try:
+        return function(game, **intent)
+    except LedgerError:
+        raise
+    except Exception as error:
+        raise PluginError(
+            f"plugin {plugin!r} failed in {getattr(function, '__name__', function)}: "
+            f"{type(error).__name__}: {error}"
+        ) from error

@@ -9,26 +9,50 @@ from typing import TYPE_CHECKING
 
 import pluggy
 
+import ledger
 from ledger.errors import PluginError
 from ledger.hosting import _hookspecs as hookspecs
+from ledger.hosting import _tracing
 from ledger.hosting._checks import check_hooks
 from ledger.hosting._entry_scan import may_declare
 from ledger.hosting._folder import PLUGINS_DIR_ENV, folder_modules
 from ledger.hosting._hookspecs import PROJECT
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from importlib.metadata import EntryPoint
 
 DEFAULT_PLUGINS = ("ledger_base_game",)
 LOAD_ENV = "LEDGER_LOAD_PLUGINS"
+# Names no expansion may take: the ledger's own packages, and the base game's tag namespace.
+RESERVED = frozenset(
+    {
+        "base",
+        "ledger",
+        "campaign_ledger",
+        "ledger_cli",
+        "ledger_web",
+        "ledger_pytest",
+        *DEFAULT_PLUGINS,
+    }
+)
+LEDGER_DISTRIBUTIONS = frozenset({"campaign-ledger"})
 
 
-def plugins_allowed() -> Collection[str] | None:
-    """``LEDGER_LOAD_PLUGINS`` limits loading: unset loads all, empty none, ``a,b`` only those."""
+def reserved_why(name: str) -> str | None:
+    """Why ``name`` may not be an expansion's plugin name, or None."""
+    if name.replace("-", "_") in RESERVED:
+        return f"the name {name!r} is reserved for the ledger's own plugins and packages"
+    return None
+
+
+def plugins_allowed() -> list[str] | None:
+    """``LEDGER_LOAD_PLUGINS`` limits loading: unset loads all, empty none, ``a,b`` only
+    those, in that order (the order their answers come in: docs/plugins.md)."""
     value = os.environ.get(LOAD_ENV)
     if value is None:
         return None
-    return {name.strip() for name in value.split(",") if name.strip()}
+    return list(dict.fromkeys(name.strip() for name in value.split(",") if name.strip()))
 
 
 class LedgerPluginManager(pluggy.PluginManager):
@@ -41,6 +65,8 @@ class LedgerPluginManager(pluggy.PluginManager):
         self.distributions: dict[str, tuple[str, str]] = {}  # plugin: (distribution, version)
         self.folders: dict[str, str] = {}  # plugin loaded from --plugins-dir: its version
         self.problems: dict[str, list[str]] = {}  # loaded plugin: what of it is left out
+        # installed, but not named by LEDGER_LOAD_PLUGINS: (distribution, version)
+        self.left_out: dict[str, tuple[str, str]] = {}
 
     def report(self, plugin: str, problem: str) -> None:
         """Remember that part of ``plugin`` is left out, and why (shown once a command)."""
@@ -88,16 +114,19 @@ def get_plugin_manager(
         plugins_dir = os.environ.get(PLUGINS_DIR_ENV) or None
     pm = LedgerPluginManager()
     pm.add_hookspecs(hookspecs)
+    if _tracing.wanted():  # LEDGER_TRACE_HOOKS=1 (--trace-hooks sets it)
+        _tracing.enable_tracing(pm)
     for name in DEFAULT_PLUGINS:
         if allowed is None or name in allowed:
             pm.register(importlib.import_module(name), name=name)
+        else:  # installed with the ledger, left out
+            pm.left_out[name] = ("campaign-ledger", ledger.__version__)
     if may_declare(PROJECT):  # else no distribution declares one: importlib.metadata can wait
         from importlib.metadata import entry_points
 
-        for entry_point in entry_points(group=PROJECT):
+        for entry_point in _in_order(entry_points(group=PROJECT), allowed):
             if allowed is not None and entry_point.name not in allowed:
-                continue
-            if pm.get_plugin(entry_point.name) is not None:
+                pm.left_out[entry_point.name] = _distribution(entry_point)
                 continue
             _load(pm, entry_point)
     if plugins_dir is not None:
@@ -108,16 +137,34 @@ def get_plugin_manager(
     return pm
 
 
+def _in_order(found: "Iterable[EntryPoint]", allowed: Collection[str] | None) -> "list[EntryPoint]":
+    """Entry points in the order plugins load: LEDGER_LOAD_PLUGINS' when set, else by name
+    (never the order distributions happen to be found in)."""
+    order = {name: index for index, name in enumerate(allowed or ())}
+    return sorted(found, key=lambda e: (order.get(e.name, len(order)), e.name))
+
+
+def _distribution(entry_point: "EntryPoint") -> tuple[str, str]:
+    dist = entry_point.dist
+    return (dist.name, dist.version) if dist is not None else ("an unknown distribution", "?")
+
+
 def _load_folder(pm: LedgerPluginManager, folder: Path, allowed: Collection[str] | None) -> None:
     """The modules of ``folder`` as plugins named after their files, each marked with the
     version ``dir:PATH#HASH`` (its rows say where it came from; a changed file is new code)."""
     for name, version, load in folder_modules(folder):
         if allowed is not None and name not in allowed:
+            pm.failed[name] = (
+                f"(in --plugins-dir {str(folder)!r}) is not named by {LOAD_ENV}: add it there "
+                "to load it"
+            )
             continue
         step = "import"
         try:
+            if reserved_why(name):
+                raise PluginError(f"{reserved_why(name)}: rename {name}.py")
             if pm.has_plugin(name):
-                raise PluginError(f"a plugin named {name!r} is already loaded")
+                raise PluginError(f"a plugin named {name!r} is already loaded: rename {name}.py")
             plugin = load()
             step = "register"
             pm.register(plugin, name=name)
@@ -130,7 +177,9 @@ def _load_folder(pm: LedgerPluginManager, folder: Path, allowed: Collection[str]
 
 
 def _why(error: BaseException) -> str:
-    return str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
+    """The error on one line (pluggy's own messages span several)."""
+    why = str(error) if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
+    return " ".join(why.split())
 
 
 def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
@@ -140,6 +189,16 @@ def _load(pm: LedgerPluginManager, entry_point: "EntryPoint") -> None:
     dist_name = dist.name if dist else "an unknown distribution"
     step = "import"
     try:
+        reserved = reserved_why(entry_point.name)
+        if reserved is not None or pm.has_plugin(entry_point.name):
+            step = "register"
+            raise PluginError(
+                f"{reserved or f'a plugin named {entry_point.name!r} is already loaded'}: "
+                "rename the entry point ([project.entry-points.campaign_ledger] in its "
+                "pyproject.toml) and reinstall it"
+            )
+        if dist is not None and dist.name in LEDGER_DISTRIBUTIONS:
+            raise PluginError(f"{dist.name} is the ledger itself; it declares no expansion")
         plugin = entry_point.load()
         step = "register"  # e.g. a hook implementation whose arguments the hook does not have
         pm.register(plugin, name=entry_point.name)

@@ -23,7 +23,8 @@ from ledger.model import (
 )
 
 if TYPE_CHECKING:
-    from ledger.hosting._registry import Catalogue, Registry
+    from ledger.hosting._catalogue import Catalogue
+    from ledger.hosting._registry import Registry
 
 # A pack's tables, as the base game's data files name them, and the catalogue each fills.
 PACK_KINDS: dict[str, tuple[str, type[msgspec.Struct]]] = {

@@ -1,18 +1,21 @@
 """Everything the loaded plugins registered, collected once, duplicates refused."""
 
 import hashlib
-from collections.abc import Callable, Iterable
+import inspect
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import msgspec
 import pluggy
 
 import ledger
 from ledger.dice import DiceSet, check_dice, choose_default
-from ledger.errors import LedgerError, NotFound, PluginError
-from ledger.hosting._hooks import answer_of, collect_from
+from ledger.errors import LedgerError, PluginError
+from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash, each_entry
+from ledger.hosting._hooks import answer_of
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
+from ledger.hosting._namespaced import Namespaced
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
     LEDGER_EVENT_TYPES,
@@ -33,119 +36,10 @@ from ledger.model import (
     TalentSpec,
     typed_parts,
 )
-from ledger.text import did_you_mean, name_key, quoted
 
-T = TypeVar("T")
 CORE = "ledger"
-
-
-class Catalogue(Generic[T]):
-    """Named things from plugins, looked up by name regardless of case or apostrophe style.
-
-    ``of``: the type every entry must be (checked, with its fields' types, as it is added);
-    ``unique``: another key no two entries may share (a condition's number)."""
-
-    def __init__(
-        self,
-        kind: str,
-        name_of: Callable[[T], str],
-        *,
-        of: type[T] | None = None,
-        unique: tuple[str, Callable[[T], object]] | None = None,
-    ) -> None:
-        self.kind = kind
-        self._name_of = name_of
-        self._of = of
-        self._unique = unique
-        self._entries: dict[str, tuple[T, str]] = {}
-        self._by_unique: dict[object, tuple[T, str]] = {}
-
-    def add(self, entry: T, plugin: str) -> None:
-        self.add_all([entry], plugin)
-
-    def add_all(self, entries: Iterable[object], plugin: str) -> None:
-        """Add all of ``plugin``'s entries, or none: a PluginError names what is wrong."""
-        checked = [self._checked(entry, plugin) for entry in entries]
-        names: dict[str, tuple[T, str]] = {}
-        uniques: dict[object, tuple[T, str]] = {}
-        for entry in checked:
-            key = name_key(self._name_of(entry))
-            other = self._entries.get(key) or names.get(key)
-            if other is not None:
-                raise PluginError(
-                    f"{self.kind} {self._name_of(entry)!r} is registered by both "
-                    f"plugin {other[1]!r} and plugin {plugin!r}"
-                )
-            names[key] = (entry, plugin)
-            if self._unique is not None:
-                field, value_of = self._unique
-                value = value_of(entry)
-                taken = self._by_unique.get(value) or uniques.get(value)
-                if taken is not None:
-                    raise PluginError(
-                        f"{self.kind} {field} {value!r} is registered by both plugin "
-                        f"{taken[1]!r} ({self._name_of(taken[0])}) and plugin {plugin!r} "
-                        f"({self._name_of(entry)})"
-                    )
-                uniques[value] = (entry, plugin)
-        self._entries.update(names)
-        self._by_unique.update(uniques)
-
-    def _checked(self, entry: object, plugin: str) -> T:
-        if self._of is None:
-            return entry  # type: ignore[return-value]
-        if not isinstance(entry, self._of):
-            raise PluginError(f"plugin {plugin!r} registered {entry!r}, not a {self._of.__name__}")
-        if isinstance(entry, msgspec.Struct):  # built in Python, so its fields are unchecked
-            try:
-                msgspec.convert(msgspec.to_builtins(entry), type(entry))
-            except (msgspec.ValidationError, TypeError) as error:
-                raise PluginError(
-                    f"plugin {plugin!r} registered a malformed {self._of.__name__} "
-                    f"{getattr(entry, 'name', '')!r}: {error}"
-                ) from None
-        return entry
-
-    def layered(self, entries: Iterable[tuple[T, str]]) -> "Catalogue[T]":
-        """A copy with ``entries`` (each with who gave it) in place of same-named ones: how a
-        campaign's content packs lie over the plugins' content."""
-        layer: Catalogue[T] = Catalogue(self.kind, self._name_of, of=self._of, unique=self._unique)
-        layer._entries = dict(self._entries)
-        layer._by_unique = dict(self._by_unique)
-        for entry, owner in entries:
-            layer._entries[name_key(self._name_of(entry))] = (entry, owner)
-            if self._unique is not None:
-                layer._by_unique[self._unique[1](entry)] = (entry, owner)
-        return layer
-
-    def name_of(self, entry: T) -> str:
-        return self._name_of(entry)
-
-    def find(self, name: str) -> T | None:
-        found = self._entries.get(name_key(name))
-        return found[0] if found else None
-
-    def owner(self, name: str) -> str | None:
-        """The plugin that registered ``name``."""
-        found = self._entries.get(name_key(name))
-        return found[1] if found else None
-
-    def get(self, name: str) -> T:
-        found = self.find(name)
-        if found is None:
-            known = ", ".join(self.names()) or "none are loaded"
-            hint = did_you_mean(name, self.names())
-            raise NotFound(f"unknown {self.kind} {quoted(name)} (known: {known}).{hint}")
-        return found
-
-    def names(self) -> list[str]:
-        return [self._name_of(entry) for entry, _ in self._entries.values()]
-
-    def entries(self) -> list[T]:
-        return [entry for entry, _ in self._entries.values()]
-
-    def __len__(self) -> int:
-        return len(self._entries)
+# Tag namespaces no expansion may use: the ledger's own and the base game's.
+RESERVED_TAGS = {"ledger": (CORE,), "base": ("ledger_base_game", CORE)}
 
 
 class Registry:
@@ -161,21 +55,28 @@ class Registry:
         called): enough to fold stored events, which carry their content (verify; 10 ms
         less to start).
 
-        Each plugin's answer to a hook is taken whole or not at all. ``strict`` (the default,
-        and what authors' tests use): a plugin raising, registering something malformed or
-        something another plugin registered raises PluginError naming it. Else (the CLI) that
-        answer is left out, the reason is in ``problems`` (and reported to the manager), and
-        everything else loads."""
+        ``strict`` (the default, and what authors' tests use): a plugin raising, registering
+        something malformed or something another plugin registered raises PluginError naming
+        it. Else (the CLI, the web app) only what failed is left out: one entry that is
+        malformed or taken (named, with both plugins), or a hook's whole answer when the hook
+        itself failed. The reason is in ``problems`` (and reported to the manager), and a
+        lookup that would need what is missing is refused naming it (``ContentMissing``)."""
         self.pm = pm
         self.strict = strict
         self.problems: list[str] = []
         self.versions = {CORE: ledger.__version__}
         for name, _ in pm.list_name_plugin():
             self.versions[name] = plugin_version(pm, name)
+        self.hero_parts: dict[str, type[HeroPart]] = {}
+        self.campaign_parts: dict[str, type[CampaignPart]] = {}
+        self._part_plugins: dict[tuple[type[PluginState], str], tuple[str, type[PluginState]]] = {}
+        self.missing_types: dict[str, list[str]] = {}  # plugin: why its event types are missing
+        self.parts_left_out: dict[type, str] = {}  # a state type left out: why
+        self._gather(pm.hook.register_state, self._add_parts)
         self.event_types: dict[str, tuple[type[Event], str]] = {}
         for event_type in LEDGER_EVENT_TYPES:
             self._add_event_type(event_type, CORE)
-        self._gather(pm.hook.register_event_types, self._add_event_types)
+        self._gather(pm.hook.register_event_types, self._add_event_types, self._types_missing)
         self.heroes = Catalogue("Hero", lambda h: h.name, of=HeroSpec)
         self.conditions = Catalogue(
             "condition", lambda c: c.name, of=ConditionSpec, unique=("number", _number)
@@ -199,56 +100,119 @@ class Registry:
             (self.services, pm.hook.register_services),
         )
         for catalogue, hook in catalogues if content else ():
-            self._gather(hook, catalogue.add_all)
+            self._gather(hook, catalogue.add_all, catalogue.missing)
+        if content:
+            self._drop_professions_without_talents()
         self.upcasters = Upcasters(self.event_types)
-        self._gather(pm.hook.register_upcasters, self.upcasters.add_all)
+        self._gather(pm.hook.register_upcasters, self._whole(self.upcasters.add_all))
         self.dice: Catalogue[DiceSet] = Catalogue("die definition", lambda d: d.name)
-        self.modifier_types: Catalogue[ModifierType] = Catalogue(
-            "modifier type", lambda m: m.name, of=ModifierType
+        self.modifier_types: Namespaced[ModifierType] = Namespaced(
+            "modifier type", lambda m: m.name
         )
         if content:
-            self._gather(pm.hook.register_dice, self._add_dice)
-        self._gather(pm.hook.register_modifier_types, self.modifier_types.add_all)
-        self.hero_parts: dict[str, type[HeroPart]] = {}
-        self.campaign_parts: dict[str, type[CampaignPart]] = {}
-        self._part_plugins: dict[tuple[type[PluginState], str], str] = {}
-        self._gather(pm.hook.register_state, self._add_parts)
+            self._gather(pm.hook.register_dice, self._add_dice, self.dice.missing)
+        self._gather(pm.hook.register_modifier_types, self._add_modifier_types)
         self._base = self
         self.layers: dict[int, tuple[object, Registry]] = {}  # content packs laid over, by state
         types = tuple(event_type for event_type, _ in self.event_types.values())
         self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
 
-    def _gather(self, hook: Any, add: Callable[[list[Any], str], None]) -> None:
+    def _gather(
+        self,
+        hook: Any,
+        add: Callable[[list[Any], str, LeftOut | None], None],
+        missing: Callable[[str, str], None] | None = None,
+    ) -> None:
         """Call each implementation on its own, so every answer is attributed to its plugin,
-        and hand ``add`` its whole answer; a failure is raised or left out (``strict``)."""
+        and hand ``add`` its answer with how to leave out one entry (None: strict, raise). A
+        hook that fails itself is raised (``strict``) or its whole answer left out, and
+        ``missing`` told (a lookup of that kind then names the plugin)."""
         for impl in hook.get_hookimpls():
+            plugin = impl.plugin_name
             try:
-                add(answer_of(impl, hook.name), impl.plugin_name)
+                answer = answer_of(impl, hook.name)
             except LedgerError as error:
                 if self.strict:
                     raise
-                self._left_out(impl.plugin_name, hook.name, str(error))
+                if missing is not None:
+                    missing(plugin, str(error))
+                self._left_out(plugin, hook.name, str(error))
+                continue
 
-    def _left_out(self, plugin: str, hook: str, why: str) -> None:
-        named = f"hook {hook}" in why  # "plugin 'x' failed in hook register_items: ..."
-        problem = f"{why}; {'its answer' if named else f'plugin {plugin!r}'} is left out"
-        if not named:
-            problem += f" of {hook}"
+            def left_out(why: str, plugin: str = plugin) -> None:
+                self._left_out(plugin, hook.name, why, entry=True)
+
+            add(answer, plugin, None if self.strict else left_out)
+
+    @staticmethod
+    def _whole(
+        add_all: Callable[[list[Any], str], None],
+    ) -> Callable[[list[Any], str, LeftOut | None], None]:
+        """An adder that takes a plugin's answer whole or not at all (upcasters: a chain)."""
+
+        def add(answer: list[Any], plugin: str, left_out: LeftOut | None) -> None:
+            try:
+                add_all(answer, plugin)
+            except PluginError as error:
+                if left_out is None:
+                    raise
+                left_out(f"{error}; all of plugin {plugin!r}'s upcasters are left out")
+
+        return add
+
+    def _left_out(self, plugin: str, hook: str, why: str, *, entry: bool = False) -> None:
+        if entry:  # one entry of the answer: the message says which, and what is left out
+            problem = why if "left out" in why else f"{why}; that entry is left out"
+        else:
+            named = f"hook {hook}" in why  # "plugin 'x' failed in hook register_items: ..."
+            problem = f"{why}; {'its answer' if named else f'plugin {plugin!r}'} is left out"
+            if not named:
+                problem += f" of {hook}"
         self.problems.append(problem)
         report(self.pm, plugin, problem)
 
-    def _add_event_types(self, event_types: list[Any], plugin: str) -> None:
-        """All of ``plugin``'s event types, or none."""
-        before = dict(self.event_types)
-        try:
-            for event_type in event_types:
+    def _add_event_types(
+        self, event_types: list[Any], plugin: str, left_out: LeftOut | None
+    ) -> None:
+        def add(event_type: Any) -> None:
+            try:
                 self._add_event_type(event_type, plugin)
-        except PluginError:
-            self.event_types = before
-            raise
+            except PluginError as error:
+                self._types_missing(plugin, str(error))
+                raise
 
-    def _add_dice(self, dice: list[Any], plugin: str) -> None:
-        self.dice.add_all([_checked_dice(each, plugin) for each in dice], plugin)
+        each_entry(event_types, add, left_out)
+
+    def _types_missing(self, plugin: str, why: str) -> None:
+        self.missing_types.setdefault(plugin, []).append(why)
+
+    def _add_dice(self, dice: list[Any], plugin: str, left_out: LeftOut | None) -> None:
+        each_entry(dice, lambda each: self.dice.add(_checked_dice(each, plugin), plugin), left_out)
+
+    def _add_modifier_types(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
+        def add(kind: Any) -> None:
+            if not isinstance(kind, ModifierType):
+                raise PluginError(f"plugin {plugin!r} registered {kind!r}, not a ModifierType")
+            self.modifier_types.add(kind, plugin)
+
+        each_entry(kinds, add, left_out)
+
+    def _drop_professions_without_talents(self) -> None:
+        """A Profession whose Talents a plugin failed to give is left out too: it could
+        otherwise be learned with a Talent nobody knows."""
+        for spec in self.professions.entries():
+            for talent in (*spec.talents, *([spec.master] if spec.master else [])):
+                try:
+                    self.talents.find(talent)
+                except ContentMissing as error:
+                    owner = self.professions.owner(spec.name) or "?"
+                    why = f"its Talent {talent!r} is missing, as {error.why}"
+                    self.professions.discard(spec.name, error.plugin, why)
+                    problem = f"plugin {owner!r}: Profession {spec.name!r} is left out: {why}"
+                    if self.strict:
+                        raise PluginError(problem) from None
+                    self._left_out(owner, "register_professions", problem, entry=True)
+                    break
 
     def _add_event_type(self, event_type: type[Event], plugin: str) -> None:
         if not (isinstance(event_type, type) and issubclass(event_type, Event)):
@@ -259,22 +223,37 @@ class Registry:
                 f"plugin {plugin!r}: event type {event_type.__name__} needs a namespaced "
                 f"string tag such as 'expansion:thing-happened'"
             )
+        reserved = RESERVED_TAGS.get(tag.partition(":")[0])
+        if reserved is not None and plugin not in reserved:
+            raise PluginError(
+                f"plugin {plugin!r}: event type {event_type.__name__} has the tag {tag!r}, in "
+                f"the namespace {tag.partition(':')[0]!r} reserved for {reserved[0]!r}; tag it "
+                f"'{plugin}:{tag.partition(':')[2]}' (a plugin's tags are under its own name)"
+            )
+        namespace = tag.partition(":")[0]
+        if namespace != plugin and reserved is None and self.pm.has_plugin(namespace):
+            raise PluginError(
+                f"plugin {plugin!r}: event type {event_type.__name__} has the tag {tag!r}, in "
+                f"plugin {namespace!r}'s namespace; tag it '{plugin}:{tag.partition(':')[2]}'"
+            )
         if tag in self.event_types:
             other = self.event_types[tag][1]
-            raise PluginError(
-                f"event type {tag!r} is registered by both plugin {other!r} and plugin {plugin!r}"
-            )
+            raise PluginError(clash("event type", tag, other, plugin))
         self.event_types[tag] = (event_type, plugin)
 
-    def _add_parts(self, kinds: list[Any], plugin: str) -> None:
-        """All of ``plugin``'s state types, or none."""
-        before = (dict(self.hero_parts), dict(self.campaign_parts), dict(self._part_plugins))
-        try:
-            for kind in kinds:
+    def _add_parts(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
+        """Each of ``plugin``'s state types; one left out is remembered, and an event that
+        would write it is refused (``part_problems``)."""
+
+        def add(kind: Any) -> None:
+            try:
                 self._add_part(kind, plugin)
-        except PluginError:
-            self.hero_parts, self.campaign_parts, self._part_plugins = before
-            raise
+            except PluginError as error:
+                if isinstance(kind, type):
+                    self.parts_left_out[kind] = str(error)
+                raise
+
+        each_entry(kinds, add, left_out)
 
     def _add_part(self, kind: object, plugin: str) -> None:
         """A plugin's state type: a HeroPart or CampaignPart with a namespace of its own and
@@ -289,10 +268,17 @@ class Registry:
             raise PluginError(f"plugin {plugin!r}: state {kind.__name__} needs a namespace")
         parts: dict[str, Any] = self.hero_parts if scope is HeroPart else self.campaign_parts
         if namespace in parts:
-            other = self._part_plugins[scope, namespace]
+            other, other_kind = self._part_plugins[scope, namespace]
+            if other == plugin:
+                raise PluginError(
+                    f"plugin {plugin!r} registers two {scope.__name__} types under the "
+                    f"namespace {namespace!r} ({other_kind.__name__} and {kind.__name__}), "
+                    f"which would overwrite each other: give {kind.__name__} a namespace of "
+                    f"its own (namespace = '{namespace}.{kind.__name__.lower()}')"
+                )
             raise PluginError(
                 f"{scope.__name__} namespace {namespace!r} is registered by both plugin "
-                f"{other!r} and plugin {plugin!r}"
+                f"{other!r} ({other_kind.__name__}) and plugin {plugin!r} ({kind.__name__})"
             )
         try:
             kind()
@@ -302,7 +288,31 @@ class Registry:
                 f"(its initial value): {error}"
             ) from None
         parts[namespace] = kind
-        self._part_plugins[scope, namespace] = plugin
+        self._part_plugins[scope, namespace] = (plugin, kind)
+
+    def part_problems(self, event: Event, state: CampaignState) -> list[str]:
+        """Why ``state``, just made by ``event``, must not be recorded: a plugin's state of a
+        type no plugin registers under that namespace (a part left out would overwrite
+        another's). Only a plugin's events can write plugin state, so only theirs are read."""
+        plugin = self.event_types.get(event.tag(), (None, CORE))[1]
+        if plugin in (CORE, "ledger_base_game"):
+            return []
+        found: list[tuple[str, Any, dict[str, Any]]] = [
+            (namespace, value, self.hero_parts)
+            for hero in state.heroes.values()
+            for namespace, value in hero.plugins.items()
+        ]
+        found += [(ns, value, self.campaign_parts) for ns, value in state.plugins.items()]
+        problems = []
+        for namespace, value, kinds in found:
+            if not isinstance(value, msgspec.Struct) or isinstance(value, kinds.get(namespace, ())):
+                continue
+            why = self.parts_left_out.get(type(value), "no loaded plugin registers it")
+            problems.append(
+                f"plugin {plugin!r}: event {event.tag()!r} writes the state "
+                f"{type(value).__name__} under namespace {namespace!r}, which is left out: {why}"
+            )
+        return problems
 
     @property
     def plugins_only(self) -> "Registry":
@@ -335,9 +345,21 @@ class Registry:
         """The plugin (and its version) that defines this event's type."""
         tag = event.tag()
         if tag not in self.event_types or self.event_types[tag][0] is not type(event):
-            raise PluginError(f"event type {tag!r} is not registered by any loaded plugin")
+            raise PluginError(self.why_unknown(tag))
         plugin = self.event_types[tag][1]
         return plugin, self.versions[plugin]
+
+    def why_unknown(self, tag: str) -> str:
+        """Why no loaded plugin defines the event type ``tag``: its plugin's types were left
+        out (and why), or no plugin registers it."""
+        namespace = tag.partition(":")[0]
+        for plugin, whys in self.missing_types.items():
+            if plugin == namespace or any(tag in why for why in whys):
+                return (
+                    f"event type {tag!r} is not available: plugin {plugin!r}: "
+                    f"{'; '.join(whys)}; nothing was recorded: fix that plugin"
+                )
+        return f"event type {tag!r} is not registered by any loaded plugin"
 
     @cached_property
     def fingerprint(self) -> str:
@@ -351,14 +373,23 @@ class Registry:
         return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
 
     @cached_property
-    def actions(self) -> Catalogue[Callable[..., Any]]:
-        """The actions and queries plugins offer (``register_actions``), by function name;
-        collected when first asked for (importing every action costs a command start-up)."""
-        found: Catalogue[Callable[..., Any]] = Catalogue("action", _action_name)
-        for action, plugin in collect_from(self.pm.hook.register_actions):  # serve: strict
-            if not callable(action) or not isinstance(getattr(action, "__name__", None), str):
-                raise PluginError(f"plugin {plugin!r} registered {action!r}, not a function")
-            found.add(action, plugin)
+    def actions(self) -> Namespaced[Callable[..., Any]]:
+        """The actions and queries plugins offer (``register_actions``), by function name
+        (``PLUGIN:NAME`` when two plugins offer one name); collected when first asked for
+        (importing every action costs a command start-up). Each signature is checked here:
+        the campaign first (``game: Game``), then keyword-only, typed parameters."""
+        found: Namespaced[Callable[..., Any]] = Namespaced("action", _action_name)
+        hook = self.pm.hook.register_actions
+        for impl in hook.get_hookimpls():  # a hook raising stops `serve`, naming it
+            plugin = impl.plugin_name
+            for action in answer_of(impl, hook.name):
+                try:
+                    found.add(_checked_action(action, plugin), plugin)
+                except PluginError as error:
+                    if self.strict:
+                        raise
+                    self._left_out(plugin, hook.name, str(error), entry=True)
+                    found.leave_out(str(getattr(action, "__name__", "")), plugin, str(error))
         return found
 
     def default_dice(self) -> DiceSet:
@@ -368,6 +399,42 @@ class Registry:
 
 def _action_name(action: Callable[..., Any]) -> str:
     return str(action.__name__)
+
+
+CAMPAIGN = ("Game", "object", "Any")  # what an action's first parameter may be annotated as
+
+
+def _checked_action(action: object, plugin: str) -> Callable[..., Any]:
+    """``action`` if a face can call it: ``action(game, **intent)``; else PluginError naming
+    the plugin, the function and the fix."""
+    if not callable(action) or not isinstance(getattr(action, "__name__", None), str):
+        raise PluginError(f"plugin {plugin!r} registered {action!r}, not a function")
+    name = str(getattr(action, "__name__", ""))
+    try:
+        parameters = list(inspect.signature(action).parameters.values())
+    except (TypeError, ValueError):
+        raise PluginError(f"plugin {plugin!r}: action {name} has no signature to read") from None
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    fix = f"write it as def {name}(game: Game, *, ...) and read the state as game.state"
+    if len(positional) != 1 or any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        raise PluginError(
+            f"plugin {plugin!r}: action {name} must take the campaign as its one positional "
+            f"parameter and everything else by keyword; {fix}; it is left out"
+        )
+    first = positional[0].annotation
+    shown = first if isinstance(first, str) else getattr(first, "__name__", "")
+    if first is not inspect.Parameter.empty and shown.rpartition(".")[2] not in CAMPAIGN:
+        raise PluginError(
+            f"plugin {plugin!r}: action {name}'s first parameter is a {shown or first!r}, "
+            f"but faces call it with the campaign (a Game); {fix}; it is left out"
+        )
+    untyped = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.annotation is p.empty]
+    if untyped:
+        raise PluginError(
+            f"plugin {plugin!r}: action {name}'s parameters {', '.join(untyped)} have no type; "
+            "the web builds its forms from the types: annotate them; it is left out"
+        )
+    return action
 
 
 def _checked_dice(dice: object, plugin: str) -> DiceSet:

@@ -94,13 +94,15 @@ def judge(modifier: Modifier, situation: Situation) -> Modifier:
     """The modifier with its verdict, by the type a plugin registered for it."""
     kinds = situation.registry.modifier_types
     kind = kinds.get(modifier.kind)
+    owner = kinds.owner(modifier.kind)
     try:
         met, why = kind.judge(situation, modifier.value.strip())
     except LedgerError:
         raise
     except Exception as error:
         raise PluginError(
-            f"plugin {kinds.owner(kind.name)!r} failed judging the modifier type "
+            f"plugin {owner!r} failed judging the modifier type "
             f"{kind.name!r}: {type(error).__name__}: {error}"
         ) from error
-    return msgspec.structs.replace(modifier, kind=kind.name, applied=met, why=why)
+    shown = kinds.name_of(owner, kind) if owner is not None else kind.name
+    return msgspec.structs.replace(modifier, kind=shown, applied=met, why=why)

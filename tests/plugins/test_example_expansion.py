@@ -198,10 +198,11 @@ def test_opened_without_it_the_campaign_names_it(installed: Path, db_path: Path)
         pytest.raises(PluginError, match=PLUGIN) as refused,
     ):
         ledger.campaign().state()
-    assert "not loaded" in str(refused.value)
+    assert "is installed but left out by LEDGER_LOAD_PLUGINS" in str(refused.value)
     verified = cli(base_only, db_path, "verify")
     assert verified.exit_code == 1
-    assert f"plugin '{PLUGIN}' 0.2.0, which is not loaded" in verified.output
+    assert f"plugin '{PLUGIN}' 0.2.0; " in verified.output
+    assert "installed but left out by LEDGER_LOAD_PLUGINS: add" in verified.output
     log = json.loads(ok(base_only, db_path, "log", "--json").stdout)
     assert log[-1]["type"] == "example:gadget-built"
     assert log[-1]["payload"] == {"type": "example:gadget-built", "hero": "Torrax", "cost": 1}

@@ -218,7 +218,7 @@ def test_two_plugins_registering_the_same_talent_are_refused_naming_both(
     assert shown.exit_code == 0, shown.output
     assert shown.stderr == (
         "Warning: Talent 'tinkering' is registered by both plugin 'guild' and plugin 'rivals'; "
-        "plugin 'rivals' is left out of register_talents\n"
+        "the one of plugin 'rivals' is left out (rename it in one of them)\n"
     )
     assert event_count(db_path) == count + 1
 
@@ -230,7 +230,10 @@ def test_a_talent_or_item_the_base_game_has_is_refused_naming_both() -> None:
             Registry(with_plugins(("copy", plugin)))
 
 
-def test_an_action_the_base_game_offers_is_refused_naming_both() -> None:
+def test_an_action_named_like_the_base_games_is_namespaced_and_the_short_name_refused() -> None:
+    """Issue 24 finding 2: actions are namespaced by plugin; a short name two plugins use is
+    refused naming both, and each full name works, whatever the order."""
+
     def damage(game: object, *, hero: str) -> list[Event]:
         raise AssertionError("never called")
 
@@ -242,9 +245,12 @@ def test_an_action_the_base_game_offers_is_refused_naming_both() -> None:
     assert registry.actions.get("damage").__module__.startswith("ledger_base_game")
     copy = Registry(with_plugins(("copy", plugin_of(register_actions=lambda: [damage]))))
     with pytest.raises(
-        PluginError, match=r"action 'damage' .* 'ledger_base_game' and plugin 'copy'"
+        PluginError, match=r"action 'damage' .* 'ledger_base_game' and plugin 'copy'.*copy:damage"
     ):
-        copy.actions  # noqa: B018 - collected when first asked for
+        copy.actions.get("damage")
+    assert copy.actions.get("copy:damage") is damage
+    assert copy.actions.get("base:damage").__module__.startswith("ledger_base_game")
+    assert "copy:damage" in copy.actions.names()
 
 
 # Validators

@@ -60,7 +60,7 @@ def test_it_writes_a_distribution_with_an_entry_point(demo: tuple[Path, Path]) -
 def test_its_own_tests_pass_as_written(demo: tuple[Path, Path]) -> None:
     folder, python = demo
     done = run(python, "-m", "pytest", "-p", "no:cacheprovider", cwd=folder)
-    assert "6 passed" in done.stdout
+    assert "7 passed" in done.stdout
 
 
 def test_its_event_state_and_undo_in_the_command_line(
@@ -101,3 +101,24 @@ def test_a_name_must_be_lower_case_words_and_a_folder_is_never_overwritten(
     assert again.returncode == 1
     assert "exists already" in again.stderr
     assert list(tmp_path.iterdir()) == [tmp_path / "frozen-north"]
+
+
+def test_plugin_install_pips_into_the_ledgers_own_environment(demo: tuple[Path, Path]) -> None:
+    """Issue 24: `plugin install PATH` runs pip with the Python that runs the ledger."""
+    _, python = demo
+    rival = Path(__file__).parent / "fixtures" / "rival"
+    offline = [f"--pip-option={option}" for option in OFFLINE]
+    done = run(python, "-m", "ledger_cli", "plugin", "install", *offline, rival)
+    assert "Installed" in done.stdout
+    assert "rival 0.1.0" in run(python, "-m", "ledger_cli", "plugins").stdout
+    shown = run(python, "-m", "pip", "show", "campaign-ledger-rival").stdout
+    assert str(python.parent.parent) in shown  # in the demo venv, not the project's
+    run(python, "-m", "pip", "uninstall", "-y", "campaign-ledger-rival")
+
+
+def test_plugin_new_prints_the_line_with_the_test_extra(tmp_path: Path) -> None:
+    done = script(None, "plugin", "new", "frozen-north", cwd=tmp_path)
+    assert "Next: cd " in done.stdout
+    assert "pip install -e '.[test]' && python -m pytest" in done.stdout
+    written = (tmp_path / "frozen-north" / "pyproject.toml").read_text()
+    assert 'test = ["campaign-ledger[pytest]"]' in written

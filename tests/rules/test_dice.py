@@ -124,10 +124,14 @@ def test_a_plugin_replaces_the_assumed_dice_and_adds_a_modifier_type() -> None:
 
 
 def test_a_requirement_type_registered_twice_names_both_plugins() -> None:
+    """Namespaced (issue 24): the short name is refused naming both, the full names work."""
     pm = get_plugin_manager()
     pm.register(SecondPhrase, name="second")
-    with pytest.raises(PluginError, match="'phrase' is registered by both plugin "):
-        Registry(pm)
+    registry = Registry(pm)
+    with pytest.raises(PluginError, match=r"'phrase' is registered by both plugin .*second:phrase"):
+        registry.modifier_types.get("phrase")
+    assert registry.modifier_types.owner("second:phrase") == "second"
+    assert registry.modifier_types.owner("base:phrase") == "ledger_base_game"
 
 
 def make_hero(**changes: object) -> Hero:

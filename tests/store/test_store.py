@@ -588,7 +588,9 @@ def test_missing_plugin_refuses_state_but_log_shows_raw_events(
         without = opened.campaign("Test")
         with pytest.raises(PluginError, match="ledger_base_game") as error:
             without.state()
-        assert "not loaded" in str(error.value)
+        assert "campaign-ledger 0.1.0 is installed but left out by LEDGER_LOAD_PLUGINS" in str(
+            error.value
+        )
         entries = without.log()
         assert [msgspec.structs.asdict(e.row) for e in entries] == stored
         assert entries[0].description == "Campaign 'Test' created"

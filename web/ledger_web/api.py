@@ -12,6 +12,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ledger.errors import BadInput, LedgerError, NotFound
+from ledger.hosting import call_offered
 from ledger.service import Service
 from ledger_web import intents, reading
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
@@ -110,8 +111,12 @@ async def query(request: Request) -> Response:
     except msgspec.ValidationError as error:
         return json_response({"error": f"{name}: {error}"}, 400)
     at = _at(request)
+    owner = web.ledgers.registry.actions.owner(name) or "?"
     return await read(
-        request, lambda service: msgspec.to_builtins(function(service.game(at), **intent))
+        request,
+        lambda service: msgspec.to_builtins(
+            call_offered(owner, function, service.game(at), intent)
+        ),
     )
 
 

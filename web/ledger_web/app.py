@@ -3,6 +3,7 @@ behind the security middleware, and the server's lifetime (the live watcher, the
 threads)."""
 
 import gc
+import html
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,10 +13,11 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ledger.errors import LedgerError
 from ledger.hosting import get_plugin_manager
 from ledger_web import api, live, pages, qr
 from ledger_web.security import Security, SecurityMiddleware
@@ -62,7 +64,11 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[Middleware(SecurityMiddleware, security=web.security)],
-        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        exception_handlers={
+            HTTPException: _http_error,
+            LedgerError: _refused,
+            Exception: _server_error,
+        },
         lifespan=lifespan,
     )
     app.state.web = web
@@ -74,6 +80,21 @@ async def _http_error(request: Request, error: Exception) -> Response:
     if request.url.path.startswith("/api"):
         return api.json_response({"error": error.detail}, error.status_code)
     return PlainTextResponse(error.detail, error.status_code)
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    """A refusal no route answered itself (a plugin missing or failing while a page is read:
+    its message names the plugin and the fix): a 4xx the player can read, never a 500."""
+    assert isinstance(error, LedgerError)
+    message, status = error.worded({}), api.error_status(error)
+    if request.url.path.startswith("/api"):
+        return api.json_response({"error": message}, status)
+    page = (
+        "<!doctype html><html lang=en><meta charset=utf-8><title>Cannot show this page</title>"
+        f"<h1>The ledger cannot show this page</h1><p role=alert>{html.escape(message)}</p>"
+        '<p><a href="/">Back to the party</a></p></html>'
+    )
+    return HTMLResponse(page, status)
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

@@ -1,5 +1,7 @@
-"""plugins | plugin list | plugin new"""
+"""plugins | plugin list | plugin new | plugin install"""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -67,7 +69,7 @@ def new(name: str, directory: Path) -> None:
     \b
     Example:
       campaign-ledger plugin new frozen-north
-      cd frozen-north && pip install -e . && python -m pytest
+      cd frozen-north && pip install -e '.[test]' && python -m pytest
     """
     written = write_plugin(name, directory)
     app = click.get_current_context().find_object(App)
@@ -75,15 +77,55 @@ def new(name: str, directory: Path) -> None:
         app.wrote(f"plugin {name!r} written in {written}")
     names = plugin_names(name)
     click.echo(f"Wrote {names.distribution} (plugin {names.plugin}) in {written}")
-    click.echo(f"Next: cd {written} && pip install -e . && python -m pytest")
+    click.echo(f"Next: cd {written} && pip install -e '.[test]' && python -m pytest")
+
+
+@click.command("install", cls=Command)
+@click.argument("packages", metavar="NAME|PATH", nargs=-1, required=True)
+@click.option("-U", "--upgrade", is_flag=True, help="Upgrade it if it is installed already.")
+@click.option("-e", "--editable", is_flag=True, help="Install a PATH in place (pip's -e).")
+@click.option(
+    "--pip-option",
+    "pip_options",
+    multiple=True,
+    metavar="OPTION",
+    help="Pass OPTION to pip as well (e.g. --pip-option=--no-index); repeatable.",
+)
+def install(
+    packages: tuple[str, ...], upgrade: bool, editable: bool, pip_options: tuple[str, ...]
+) -> None:
+    """Install plugins (a distribution NAME from the package index, or a PATH to one) into
+    the ledger's own environment, with the Python that runs the ledger (`python -m pip`),
+    as `datasette install` does. `plugins` then lists them.
+
+    \b
+    Examples:
+      campaign-ledger plugin install campaign-ledger-frozen-north
+      campaign-ledger plugin install -e ./frozen-north
+    """
+    args = [sys.executable, "-m", "pip", "install", *pip_options]
+    if upgrade:
+        args.append("--upgrade")
+    for package in packages:
+        args += ["-e", package] if editable else [package]
+    done = subprocess.run(args, check=False)
+    if done.returncode != 0:
+        raise click.ClickException(
+            f"pip could not install {', '.join(packages)} (exit status {done.returncode}; "
+            f"its messages are above); nothing else changed. The command was: {' '.join(args)}"
+        )
+    click.echo(
+        f"Installed {', '.join(packages)} for {sys.executable}; `campaign-ledger plugins` lists it"
+    )
 
 
 @click.group("plugin", cls=Group)
 def plugin() -> None:
-    """Plugins: list the loaded ones, or start a new one."""
+    """Plugins: list the loaded ones, start a new one, or install one."""
 
 
 plugin.add_command(new)
+plugin.add_command(install)
 plugin.add_command(plugins, "list")
 
 

@@ -79,8 +79,9 @@ def modifiers_json(modifiers: tuple[Modifier, ...]) -> list[dict[str, Any]]:
 roll_option = click.option(
     "--roll",
     metavar="FACES",
-    help="Faces read off real dice in the order rolled, e.g. '1 2 1+ S 1' (red: 0 1 2 1+ S; "
-    "blue: 0 1 2 H). Without it the ledger rolls and records the seed.",
+    help="Faces read off real dice in the order rolled, e.g. '1 2 1+ S 1' (the base game's "
+    "red: 1 2 1+ S; blue: 0 1 2 H; `dice show` lists the campaign's). Without it the ledger "
+    "rolls and records the seed.",
 )
 seed_option = click.option(
     "--seed", type=int, help="Seed for dice the ledger rolls (default: a random one, recorded)."

@@ -47,7 +47,9 @@ def add(app: App, /, name: str, as_json: bool, **stats: int | None) -> None:
     if from_pack and card is not None and not as_json:
         click.echo(f"   {', '.join(from_pack)} from the table's content pack {card.pack}")
     if from_plugins and known is not None and known.source and not as_json:
-        click.echo(f"   {', '.join(from_plugins)} from the base game ({known.source})")
+        owner = app.registry.heroes.owner(known.name)
+        source = "the base game" if owner == "ledger_base_game" else f"plugin {owner!r}"
+        click.echo(f"   {', '.join(from_plugins)} from {source} ({known.source})")
 
 
 @click.command("show", cls=Command)

@@ -8,6 +8,7 @@ from ledger.model import Item
 from ledger.text import printable
 from ledger_base_game.actions import items as actions
 from ledger_base_game.commands._item_properties import kind_options
+from ledger_base_game.rules.item_properties import known_item
 from ledger_cli.helpers import (
     NUMBERS,
     App,
@@ -41,7 +42,15 @@ def gain(app: App, /, hero: str, name: str, as_json: bool, **options: Any) -> No
       campaign-ledger item gain Venia "Healing Salve" --heal 3 --target ranged
       campaign-ledger item gain Venia "Bone token" --token --shape triangle
     """
+    unlisted = known_item(app.registry, name, app.state()[1]) is None
     app.do(actions.gain_item, hero=hero, item=name, as_json=as_json, **options)
+    if unlisted and not as_json:  # issue 24: never a bare item passed off as the real one
+        click.echo(
+            printable(
+                f"   {name} is not in the loaded plugins' catalogue: recorded with only what "
+                "was given (no weight, hands or phrases unless given)"
+            )
+        )
 
 
 @click.command("give", cls=Command)
