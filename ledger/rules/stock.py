@@ -70,10 +70,13 @@ def take(state: CampaignState, hero: str, item: Item) -> CampaignState:
     copy comes from outside what the ledger tracks (most campaigns never fill the Stock)."""
     item = items.check_item(item)
     holder = state.hero(hero)
-    if copies(state.stock, item.name):
-        state = replace(state, stock=_without_one(state.stock, item.name)[0])
-    elif copies(state.archive, item.name):
-        state = replace(state, archive=_without_one(state.archive, item.name)[0])
+    key = name_key(item.name)
+    for field in ("stock", "archive"):
+        supply: Supply = getattr(state, field)
+        at = next((i for i, held in enumerate(supply) if name_key(held.name) == key), None)
+        if at is not None:
+            state = replace(state, **{field: supply[:at] + supply[at + 1 :]})
+            break
     return state.with_hero(loadout.checked(state, items.add_item(holder, item)))
 
 
