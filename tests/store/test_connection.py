@@ -29,21 +29,30 @@ def test_a_write_outside_a_transaction_is_committed(tmp_path: Path) -> None:
     db.close()
 
 
+class Refused(Exception):
+    pass
+
+
+def _insert_then_raise(db: Connection, n: int) -> None:
+    with db.atomic():
+        db.execute("INSERT INTO t VALUES (?)", [n])
+        raise Refused
+
+
 def test_atomic_nests_and_rolls_back_only_what_raised(tmp_path: Path) -> None:
     path = tmp_path / "c.db"
     db = Connection(sqlite3.connect(path))
     db.execute("CREATE TABLE t (n INTEGER)")
     with db.atomic():
         db.execute("INSERT INTO t VALUES (1)")
-        with pytest.raises(ValueError), db.atomic():
-            db.execute("INSERT INTO t VALUES (2)")
-            raise ValueError
+        with pytest.raises(Refused):
+            _insert_then_raise(db, 2)  # a savepoint inside the transaction
         assert _rows(path) == []  # nothing committed inside the transaction
     assert _rows(path) == [(1,)]
-    with pytest.raises(ValueError), db.atomic():
-        db.execute("INSERT INTO t VALUES (3)")
-        raise ValueError
+    with pytest.raises(Refused):
+        _insert_then_raise(db, 3)  # a transaction of its own
     assert _rows(path) == [(1,)]
+    assert db.execute("SELECT n FROM t").fetchall() == [(1,)]
     db.close()
 
 
