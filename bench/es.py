@@ -79,7 +79,9 @@ class Party(Aggregate):
         self.heroes[hero]["conditions"].remove(condition)
 
     @event("ItemGained")
-    def gain_item(self, hero: str, item: dict[str, Any]) -> None:
+    def gain_item(self, hero: str, item: dict[str, Any], from_supply: bool = False) -> None:
+        if from_supply and item["name"] in self.stock:  # the copy leaves the Stock
+            self.stock.remove(item["name"])
         self.heroes[hero]["items"].append(item["name"])
 
     @event("ItemDiscarded")

@@ -36,6 +36,7 @@ from bench.workload import (
     HEROES,
     batch_lines,
     build,
+    build_pairs,
     build_undo_redo,
     record_through_api,
 )
@@ -53,6 +54,7 @@ class Sizes:
     startups: int  # target 6
     undo_events: int = 10_000  # target 7
     undo_pairs: int = 3_000  # target 7
+    pairs: int = 10_000  # target 8
 
 
 FULL = Sizes(commands=20_000, events=100_000, points=200, scale=1_000_000, startups=15)
@@ -64,6 +66,7 @@ QUICK = Sizes(
     startups=3,
     undo_events=1_000,
     undo_pairs=300,
+    pairs=300,
 )
 
 
@@ -129,7 +132,7 @@ class Bench:
         if es:
             figures["eventsourcing_s"] = median(es)
             figures["api_vs_eventsourcing"] = median(es) / median(api)
-            self.targets["1_recording_vs_eventsourcing"] = target(median(es) / median(ours), 1.0)
+            self.targets["1_recording_vs_eventsourcing"] = target(median(es) / median(ours), 1.2)
 
     # Target 2
 
@@ -150,7 +153,7 @@ class Bench:
             "import_peak_mb": peak,
             "export_mb": export.stat().st_size / 1e6,
         }
-        self.targets["2_import_vs_raw"] = target(median(bulk) / median(ours), 0.25)
+        self.targets["2_import_vs_raw"] = target(median(bulk) / median(ours), 0.3)
 
     # Target 3
 
@@ -167,13 +170,13 @@ class Bench:
             "raw_decode_fold_s": median(folds),
         }
         self.figures["3_replay"] = figures
-        self.targets["3_replay_vs_raw"] = target(median(folds) / median(ours), 0.25)
+        self.targets["3_replay_vs_raw"] = target(median(folds) / median(ours), 0.3)
         if self.has_es:
             rebuilt = self.es("rebuild", str(self.fresh("es.db")), str(events), str(self.runs))
             figures["eventsourcing_rebuild_s"] = median(rebuilt["seconds"])
             figures["eventsourcing_events"] = rebuilt["events"]
             ratio = median(rebuilt["seconds"]) / median(ours)
-            self.targets["3_replay_vs_eventsourcing"] = target(ratio, 5.0)
+            self.targets["3_replay_vs_eventsourcing"] = target(ratio, 6.0)
 
     # Target 4
 
@@ -241,9 +244,7 @@ class Bench:
     # Target 6
 
     def starting(self, database: Path) -> None:
-        imports = "import click, msgspec, platformdirs, pluggy, sqlite_utils"
-        if importlib.util.find_spec("pysqlite3") is not None:
-            imports += ", pysqlite3.dbapi2"
+        imports = "import sqlite3, msgspec, click, pluggy"  # the stated baseline, exactly
         ours, bare = [], []
         for _ in range(self.sizes.startups):
             ours.append(cli(database, "hero", "show", HEROES[0]))
@@ -279,6 +280,49 @@ class Bench:
         ratio = median(pairs_s) / median(plain_s)
         self.targets["7_undo_redo_verify_vs_plain"] = target(ratio, 3.0, at_most=True)
 
+    # Target 8
+
+    def discarding(self) -> None:
+        """Item gain-and-discard pairs (the copy to the Stock and back) against as many Star
+        gain-and-spend pairs: a discard costs what another event costs, in the file and in
+        verify, however many were made before."""
+        files = {kind: self.fresh(f"{kind}.db") for kind in ("discards", "stars")}
+        heads = {kind: build_pairs(path, self.sizes.pairs, kind) for kind, path in files.items()}
+        seconds: dict[str, list[float]] = {kind: [] for kind in files}
+        for _ in range(self.runs):
+            for kind, path in files.items():
+                seconds[kind].append(cli(path, "verify"))
+        size = {kind: path.stat().st_size / 1e6 for kind, path in files.items()}
+        stored = {kind: _stored_mb(path) for kind, path in files.items()}
+        self.figures["8_discards"] = {
+            "pairs": self.sizes.pairs,
+            "events": heads,
+            "discards_file_mb": size["discards"],
+            "stars_file_mb": size["stars"],
+            "discards_verify_s": median(seconds["discards"]),
+            "stars_verify_s": median(seconds["stars"]),
+            # What the file's size is made of: an item gain's row carries the item's
+            # properties (replays never depend on content), the snapshots the state.
+            "discards_payloads_mb": stored["discards"][0],
+            "stars_payloads_mb": stored["stars"][0],
+            "discards_snapshots_mb": stored["discards"][1],
+            "stars_snapshots_mb": stored["stars"][1],
+        }
+        # 2.0: the rows' own payloads make the item file about 1.6x (snapshots about 1.4x).
+        self.targets["8_discards_file_vs_stars"] = target(
+            size["discards"] / size["stars"], 2.0, at_most=True
+        )
+        ratio = median(seconds["discards"]) / median(seconds["stars"])
+        self.targets["8_discards_verify_vs_stars"] = target(ratio, 1.5, at_most=True)
+
+
+def _stored_mb(path: Path) -> tuple[float, float]:
+    """Megabytes of the events' payloads and of the snapshots' states in a ledger file."""
+    with Ledger.open(path) as ledger:
+        (payloads,) = ledger.db.execute("SELECT total(length(payload)) FROM events").fetchone()
+        (states,) = ledger.db.execute("SELECT total(length(state)) FROM snapshots").fetchone()
+    return payloads / 1e6, states / 1e6
+
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -286,7 +330,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", action="store_true", help="also the 1,000,000-event run")
     parser.add_argument("--runs", type=int, default=None, help="runs per median (3; quick 1)")
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
-    parser.add_argument("--only", default="1234567", help="targets to run, e.g. 36 (default: all)")
+    parser.add_argument("--only", default="12345678", help="targets to run, e.g. 36 (default: all)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     runs = args.runs or (1 if args.quick else 3)
@@ -322,6 +366,7 @@ def run(bench: Bench, only: str, scale: bool) -> dict[str, Any]:
         "5": lambda: bench.scaling(scale, database, head),
         "6": lambda: bench.starting(database),
         "7": bench.undoing,
+        "8": bench.discarding,
     }
     for key, step in steps.items():
         if key in only:

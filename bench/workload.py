@@ -69,7 +69,8 @@ def _condition_gained(registry: Registry, hero: str) -> list[Event]:
 
 
 # Each Hero plays the cycle in turn; every command leaves the Hero as it found them, so the
-# cycle stays legal for ever.
+# cycle stays legal for ever. Each line's events are exactly what the CLI records for it
+# (tests/bench/test_workload.py), the discard's copy to the Stock and the gain's from it too.
 CYCLE: tuple[Command, ...] = (
     Command("damage", lambda h: f'damage "{h}" 2', lambda r, h: [DamageTaken(hero=h, amount=2)]),
     Command("heal", lambda h: f'heal "{h}" 2', lambda r, h: [DamageHealed(hero=h, amount=2)]),
@@ -92,12 +93,12 @@ CYCLE: tuple[Command, ...] = (
     Command(
         "item",
         lambda h: f'item gain "{h}" "{ITEM}"',
-        lambda r, h: [ItemGained(hero=h, item=r.items.get(ITEM))],
+        lambda r, h: [ItemGained(hero=h, item=r.items.get(ITEM), from_supply=True)],
     ),
     Command(
         "item",
         lambda h: f'item discard "{h}" "{ITEM}"',
-        lambda r, h: [ItemDiscarded(hero=h, item=ITEM)],
+        lambda r, h: [ItemDiscarded(hero=h, item=ITEM, to_stock=True)],
     ),
     Command("stars", lambda h: f'stars gain "{h}" 3', lambda r, h: [StarsGained(hero=h, amount=3)]),
     Command("stars", lambda h: f'stars spend "{h}" 3', lambda r, h: [StarsSpent(hero=h, amount=3)]),
@@ -165,6 +166,25 @@ def build(path: Path, events: int, *, heroes_only: bool = False) -> int:
         if builder.head.seq >= events:
             break
         builder.record(command.events(registry, hero))
+    head = builder.head.seq
+    builder.close()
+    return head
+
+
+PAIRS = {  # target 8: two commands that leave the Hero as found, by what they change
+    "discards": (CYCLE[6], CYCLE[7]),  # item gain, item discard (the copy to the Stock)
+    "stars": (CYCLE[8], CYCLE[9]),  # stars gain, stars spend
+}
+
+
+def build_pairs(path: Path, pairs: int, kind: str) -> int:
+    """A campaign of ``pairs`` pairs of the kind named (``PAIRS``), Torrax playing each; its
+    head seq."""
+    builder = Builder(path)
+    builder.record([joined(HEROES[0])])
+    for _ in range(pairs):
+        for command in PAIRS[kind]:
+            builder.record(command.events(builder.ledger.registry, HEROES[0]))
     head = builder.head.seq
     builder.close()
     return head

@@ -51,6 +51,8 @@ from ledger.campaign._sessions import (
     start_session,
     step_moments,
 )
+from ledger.campaign._snapshot_text import encode as snapshot_text
+from ledger.campaign._snapshot_text import matches as snapshot_matches
 from ledger.campaign._timeline import Point, timeline
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
@@ -89,6 +91,8 @@ __all__ = [
     "retried",
     "session_bounds",
     "session_moments",
+    "snapshot_matches",
+    "snapshot_text",
     "span",
     "start_session",
     "step_moments",

@@ -5,8 +5,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlite_utils import Database
-
 from ledger.campaign._campaign import Campaign, Clock, utc_now
 from ledger.campaign._names import CampaignInfo, catalogue
 from ledger.campaign._undo_history import History
@@ -20,7 +18,7 @@ from ledger.hosting import (
     write,
 )
 from ledger.model import CampaignCreated, CampaignState
-from ledger.storage import GENESIS, EventStore, open_database
+from ledger.storage import GENESIS, Connection, EventStore, open_database
 from ledger.text import check_name, check_text, name_key, quoted
 
 SNAPSHOT_INTERVAL = 100
@@ -32,7 +30,7 @@ class Ledger:
 
     def __init__(
         self,
-        db: Database,
+        db: Connection,
         registry: Registry | None = None,
         *,
         snapshot_interval: int = SNAPSHOT_INTERVAL,

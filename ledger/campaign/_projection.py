@@ -10,6 +10,7 @@ from functools import cached_property
 import msgspec
 
 from ledger._json_keys import duplicate_keys
+from ledger.campaign import _snapshot_text
 from ledger.campaign._undo_history import History
 from ledger.errors import BadInput, IntegrityError, LedgerError, PluginError
 from ledger.hosting import Registry, failed_applying, how_to_load
@@ -17,7 +18,6 @@ from ledger.model import META_TYPES, CampaignState, Event, Step
 from ledger.rules import debts
 from ledger.storage import AT, VALUES, EventStore, Row, Snapshot, Values, row_values
 
-_state_decoder = msgspec.json.Decoder(CampaignState)
 _SEQ, _COMMAND, _TYPE, _SCHEMA, _HERO, _PAYLOAD, _PLUGIN, _VERSION = (
     AT[c]
     for c in ("seq", "command", "type", "schema", "hero", "payload", "plugin", "plugin_version")
@@ -322,7 +322,7 @@ class Projector:
     def snapshot_state(self, seq: int, revision: int) -> CampaignState:
         fingerprint = self.registry.fingerprint
         stored = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
-        return self.registry.typed_state(_state_decoder.decode(stored))
+        return self.registry.typed_state(_snapshot_text.decode(stored))
 
     def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:
         return Snapshot(
@@ -330,7 +330,7 @@ class Projector:
             seq=seq,
             revision=revision,
             fingerprint=self.registry.fingerprint,
-            state=msgspec.json.encode(state).decode(),
+            state=_snapshot_text.encode(state),
         )
 
 
@@ -338,8 +338,8 @@ def _readable(state: str) -> CampaignState | None:
     """A snapshot's state, or None when it cannot be read (a damaged or edited file): a
     snapshot is a cache, so the fold starts from an earlier one instead (verify names it)."""
     try:
-        return _state_decoder.decode(state)
-    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
+        return _snapshot_text.decode(state)
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError, IndexError, ValueError):
         return None
 
 

@@ -3,9 +3,10 @@ migrations for their own tables."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlite_utils import Database
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 Payload = dict[str, Any]
 
@@ -27,4 +28,4 @@ class Migration:
     Tables should carry the plugin's prefix (``example_gadgets``)."""
 
     name: str
-    apply: Callable[[Database], None]
+    apply: Callable[["Database"], None]

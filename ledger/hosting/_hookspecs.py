@@ -5,7 +5,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
-from sqlite_utils import Database
 
 from ledger.dice import DiceSet
 from ledger.hosting._extensions import Migration, Upcaster
@@ -27,6 +26,8 @@ from ledger.model import (
 from ledger.storage import Row
 
 if TYPE_CHECKING:
+    from sqlite_utils import Database
+
     from ledger.hosting._registry import Registry
 
 PROJECT = "campaign_ledger"
@@ -120,7 +121,7 @@ def validate_event(state: CampaignState, event: Event, registry: "Registry") -> 
 
 
 @hookspec
-def event_recorded(db: Database, state: CampaignState, event: Event, row: Row) -> None:
+def event_recorded(db: "Database", state: CampaignState, event: Event, row: Row) -> None:
     """React to ``event`` inside its command's transaction; raising undoes the whole command."""
 
 

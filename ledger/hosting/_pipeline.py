@@ -7,14 +7,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pluggy
-from sqlite_utils import Database
 
 from ledger.errors import RuleViolation
 from ledger.hosting._hooks import call_each
 from ledger.model import CampaignState, Event
-from ledger.storage import EventStore, Row, Snapshot
+from ledger.storage import Connection, EventStore, Row, Snapshot
 
 if TYPE_CHECKING:
+    from sqlite_utils import Database
+
     from ledger.hosting._registry import Registry
 
 
@@ -54,10 +55,15 @@ def write(
 
 def react(
     pm: pluggy.PluginManager,
-    db: Database,
+    db: "Connection | Database",
     written: Sequence[tuple[Row, Event, CampaignState]],
 ) -> None:
-    """Tell every plugin about each event just written (state: right after the event)."""
+    """Tell every plugin about each event just written (state: right after the event), on
+    the connection as sqlite-utils' Database (imported only when some plugin reacts)."""
+    if not pm.hook.event_recorded.get_hookimpls():
+        return
+    if isinstance(db, Connection):
+        db = db.utils()
     for row, event, state in written:
         for _ in call_each(pm, "event_recorded", db=db, state=state, event=event, row=row):
             pass

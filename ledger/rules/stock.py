@@ -64,6 +64,22 @@ def source(state: CampaignState, name: str, archive_allowed: bool) -> Source:
     return "archive" if copies(state.archive, name) else "stars"
 
 
+def take(state: CampaignState, hero: str, item: Item) -> CampaignState:
+    """The campaign after Hero ``hero`` gains ``item`` as recorded (``item gain``): a copy
+    leaves the Stock, or the Archive when the Stock has none (§7.2); with none in either, the
+    copy comes from outside what the ledger tracks (most campaigns never fill the Stock)."""
+    item = items.check_item(item)
+    holder = state.hero(hero)
+    key = name_key(item.name)
+    for field in ("stock", "archive"):
+        supply: Supply = getattr(state, field)
+        at = next((i for i, held in enumerate(supply) if name_key(held.name) == key), None)
+        if at is not None:
+            state = replace(state, **{field: supply[:at] + supply[at + 1 :]})
+            break
+    return state.with_hero(loadout.checked(state, items.add_item(holder, item)))
+
+
 def gain(state: CampaignState, hero: str, item: Item, archive_allowed: bool) -> CampaignState:
     """The campaign after Hero ``hero`` gains ``item`` from the Stock (or the Archive where
     allowed); the copy leaves the supply it came from."""

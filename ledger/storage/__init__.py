@@ -4,10 +4,14 @@ the database keeps, and group commit for batches.
 
 Nothing here knows the rules: rows are stored and read back exactly as written."""
 
+from typing import TYPE_CHECKING
+
+from ledger.storage._connection import Connection
 from ledger.storage._database import (
     SAFE_SQLITE,
     missing,
     open_database,
+    pending,
     remove_made,
     sqlite3,
     sqlite_version,
@@ -18,9 +22,12 @@ from ledger.storage._lean_schema import MARKED_TYPES
 from ledger.storage._migrations import (
     APPEND_ONLY_TRIGGERS,
     MARK_TRIGGERS,
+    MIGRATION_NAMES,
+    MIGRATION_SET,
     SNAPSHOT_TRIGGERS,
     STEP_INDEX_TRIGGERS,
-    migrations,
+    STEPS,
+    migration_set,
 )
 from ledger.storage._rows import (
     AT,
@@ -35,6 +42,20 @@ from ledger.storage._rows import (
 )
 from ledger.storage._store import EventStore, Snapshot
 
+if TYPE_CHECKING:
+    from sqlite_utils.migrations import Migrations
+
+    migrations: Migrations
+
+
+def __getattr__(name: str) -> object:
+    """``migrations``: the schema changes as sqlite-utils Migrations, built when first asked
+    for (importing sqlite-utils only then)."""
+    if name == "migrations":
+        return migration_set()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "APPEND_ONLY_TRIGGERS",
     "AT",
@@ -42,10 +63,14 @@ __all__ = [
     "GENESIS",
     "MARKED_TYPES",
     "MARK_TRIGGERS",
+    "MIGRATION_NAMES",
+    "MIGRATION_SET",
     "SAFE_SQLITE",
     "SNAPSHOT_TRIGGERS",
+    "STEPS",
     "STEP_INDEX_TRIGGERS",
     "VALUES",
+    "Connection",
     "EventStore",
     "GroupCommit",
     "NotDurable",
@@ -55,9 +80,11 @@ __all__ = [
     "content_hash",
     "flush_log",
     "hashes",
+    "migration_set",
     "migrations",
     "missing",
     "open_database",
+    "pending",
     "remove_made",
     "row_values",
     "sqlite3",

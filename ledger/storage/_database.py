@@ -3,18 +3,18 @@
 import os
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from sqlite_utils import Database
-
 from ledger.errors import BadInput, NotFound
-from ledger.storage._migrations import APPLICATION_ID, READ_OPTIONAL, migrations
-
-if TYPE_CHECKING:
-    import sqlite3 as sqlite3
-else:  # the module sqlite-utils uses: pysqlite3, with a current SQLite, when installed
-    from sqlite_utils.utils import sqlite3
+from ledger.storage._connection import Connection, Executes
+from ledger.storage._connection import sqlite3 as sqlite3
+from ledger.storage._migrations import (
+    APPLICATION_ID,
+    MIGRATION_NAMES,
+    MIGRATION_SET,
+    READ_OPTIONAL,
+    migration_set,
+)
 
 # SQLite before 3.51.3 can corrupt a WAL database when the WAL is reset under concurrent use.
 SAFE_SQLITE = (3, 51, 3)
@@ -43,7 +43,7 @@ def warn_if_old_sqlite(version: tuple[int, ...] | None = None) -> bool:
     return old
 
 
-def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
+def _check_is_a_ledger(db: Connection, path: Path, create: bool) -> None:
     """Never add the ledger's tables to another program's database, nor to any file on read,
     and change nothing (not even the journal mode) before the file is known to be a ledger:
     by its application id, or, for a file created before it had one, by its schema."""
@@ -63,7 +63,7 @@ def _check_is_a_ledger(db: Database, path: Path, create: bool) -> None:
         raise BadInput(f"{path} is another program's database ({shown}); choose another file")
 
 
-def _ledger_schema(db: Database, tables: set[str]) -> bool:
+def _ledger_schema(db: Connection, tables: set[str]) -> bool:
     """A file a campaign-ledger created before files had an application id: its events
     table, and its first schema change recorded under the ledger's migration set."""
     if not {"events", "_sqlite_migrations"} <= tables:
@@ -71,17 +71,34 @@ def _ledger_schema(db: Database, tables: set[str]) -> bool:
     return bool(
         db.execute(
             "SELECT 1 FROM _sqlite_migrations WHERE migration_set = ? AND name = 'm001_events'",
-            [migrations.name],
+            [MIGRATION_SET],
         ).fetchone()
     )
 
 
-def _check_schema_is_known(db: Database, path: Path) -> None:
+def applied(db: Executes) -> list[str]:
+    """The ledger's schema changes the file has had, in the order they were applied (as
+    sqlite-utils' ``Migrations.applied`` reads them, without importing it)."""
+    if not db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlite_migrations'"
+    ).fetchone():
+        return []
+    cursor = db.execute(
+        "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
+        [MIGRATION_SET],
+    )
+    return [name for (name,) in cursor]
+
+
+def pending(db: Executes) -> list[str]:
+    """The ledger's schema changes the file has not had yet, in order."""
+    done = set(applied(db))
+    return [name for name in MIGRATION_NAMES if name not in done]
+
+
+def _check_schema_is_known(db: Connection, path: Path) -> None:
     """Never write to a file whose schema a newer version changed in ways this one ignores."""
-    empty = Database(memory=True, execute_plugins=False)  # every migration is pending here
-    known = {m.name for m in migrations.pending(empty)}
-    empty.close()
-    newer = [m.name for m in migrations.applied(db) if m.name not in known]
+    newer = [name for name in applied(db) if name not in MIGRATION_NAMES]
     if newer:
         db.close()
         raise BadInput(
@@ -90,15 +107,15 @@ def _check_schema_is_known(db: Database, path: Path) -> None:
         )
 
 
-def _migrate(db: Database) -> None:
+def _migrate(db: Connection) -> None:
     """Apply the pending schema changes holding the file's write lock, asking again what is
     pending once it is held: two processes opening an older file at once must not both
     apply a change (the second would find the indexes it drops gone)."""
-    if not migrations.pending(db):
+    if not pending(db):
         return
     db.execute("BEGIN IMMEDIATE")  # waits for another process's migration (busy timeout)
     try:
-        migrations.apply(db)  # each migration's own transaction is a savepoint in this one
+        migration_set().apply(db.utils())  # each migration's transaction: a savepoint in this
     except BaseException:
         db.conn.rollback()
         raise
@@ -112,7 +129,7 @@ def _on_read_only_media(path: Path) -> bool:
         return False
 
 
-def _open_read_only(path: Path) -> Database:
+def _open_read_only(path: Path) -> Connection:
     """A ledger on a read-only file system (a CD, a read-only mount): opened to read, with
     no journal mode set and nothing upgraded. Without a write-ahead log beside it nobody can
     change it, so it is opened immutable (SQLite needs no lock file it could not create)."""
@@ -120,10 +137,10 @@ def _open_read_only(path: Path) -> Database:
     immutable = not wal.exists() or wal.stat().st_size == 0
     uri = f"file:{quote(str(path.resolve()))}?mode=ro" + ("&immutable=1" if immutable else "")
     try:
-        db = Database(sqlite3.connect(uri, uri=True), execute_plugins=False)
+        db = Connection(sqlite3.connect(uri, uri=True))
         _check_is_a_ledger(db, path, create=False)
         _check_schema_is_known(db, path)
-        needed = [m.name for m in migrations.pending(db) if m.name not in READ_OPTIONAL]
+        needed = [name for name in pending(db) if name not in READ_OPTIONAL]
     except sqlite3.DatabaseError as error:
         raise BadInput(f"{path} is not a usable ledger database: {error}") from None
     if needed:
@@ -156,7 +173,7 @@ def remove_made(made: list[Path]) -> None:
             return
 
 
-def open_database(path: Path | str, *, create: bool = True) -> Database:
+def open_database(path: Path | str, *, create: bool = True) -> Connection:
     """Open (and migrate) a ledger file; refuse files that are not SQLite databases."""
     warn_if_old_sqlite()
     path = Path(path)
@@ -175,7 +192,7 @@ def open_database(path: Path | str, *, create: bool = True) -> Database:
     if create:
         path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        db = Database(path, execute_plugins=False)
+        db = Connection(sqlite3.connect(str(path)))
         _check_is_a_ledger(db, path, create)
         _check_schema_is_known(db, path)
         db.execute("PRAGMA busy_timeout = 5000")

@@ -17,9 +17,8 @@ import contextlib
 import os
 from pathlib import Path
 
-from sqlite_utils import Database
-
 from ledger.errors import LedgerError
+from ledger.storage._connection import Connection
 
 
 class NotDurable(LedgerError):
@@ -27,7 +26,7 @@ class NotDurable(LedgerError):
     power cut, and none of them was acknowledged."""
 
 
-def log_path(db: Database) -> Path | None:
+def log_path(db: Connection) -> Path | None:
     """The write-ahead log SQLite uses for ``db`` (SQLite resolves symbolic links; so does
     ``PRAGMA database_list``), or None when there is none (not WAL, in memory, off POSIX,
     where fsync needs a writable descriptor)."""
@@ -45,7 +44,7 @@ def _fsync(descriptor: int) -> None:
         raise NotDurable(f"the write-ahead log could not be flushed: {error}") from None
 
 
-def flush_log(db: Database) -> None:
+def flush_log(db: Connection) -> None:
     """Flush ``db``'s write-ahead log to the disk: whatever any connection has committed,
     durable or not, is durable afterwards."""
     wal = log_path(db)
@@ -74,7 +73,7 @@ class GroupCommit:
 
     CHECKPOINT_PAGES = 4000
 
-    def __init__(self, db: Database, wal: Path) -> None:
+    def __init__(self, db: Connection, wal: Path) -> None:
         self._db = db
         self._flushed_changes = db.conn.total_changes
         self._failed = False  # a flush failed (and said so): nothing more is flushed
@@ -91,7 +90,7 @@ class GroupCommit:
             raise
 
     @classmethod
-    def start(cls, db: Database) -> "GroupCommit | None":
+    def start(cls, db: Connection) -> "GroupCommit | None":
         """Group commit for a ledger with a write-ahead log, else None (commits stay
         synchronous, each flushed by SQLite)."""
         wal = log_path(db)

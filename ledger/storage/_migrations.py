@@ -1,15 +1,20 @@
-"""Schema changes, applied in order through sqlite-utils Migrations."""
+"""Schema changes, applied in order through sqlite-utils Migrations (imported only when a
+file is created or upgraded: ``MIGRATION_NAMES`` tells what is pending without it)."""
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ledger.storage._lean_schema import MARKED, STEP_CHANGES
 
-migrations = Migrations("campaign_ledger")
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+    from sqlite_utils.migrations import Migrations
+
+MIGRATION_SET = "campaign_ledger"
 
 
-@migrations()
-def m001_events(db: Database) -> None:
+def m001_events(db: "Database") -> None:
     """The append-only event log, one hash chain per campaign."""
     db.execute(
         """
@@ -60,8 +65,7 @@ def m001_events(db: Database) -> None:
         )
 
 
-@migrations()
-def m002_snapshots(db: Database) -> None:
+def m002_snapshots(db: "Database") -> None:
     """A cache of folded state; `verify` proves each row equals a fold from scratch."""
     db.execute(
         """
@@ -77,8 +81,7 @@ def m002_snapshots(db: Database) -> None:
     )
 
 
-@migrations()
-def m003_lean_indexes(db: Database) -> None:
+def m003_lean_indexes(db: "Database") -> None:
     """Every commit wrote a leaf page of each of four indexes on every event; the lookups
     they served now read an index of the few rows they look for, or the primary key."""
     for index in ("events_type", "events_step", "events_command", "events_scenario"):
@@ -126,8 +129,7 @@ def m003_lean_indexes(db: Database) -> None:
 APPLICATION_ID = 0x434C6467
 
 
-@migrations()
-def m004_command_fingerprints(db: Database) -> None:
+def m004_command_fingerprints(db: "Database") -> None:
     """What each idempotency key was used for (a hash of the command), so that reusing a
     key for another command is refused instead of answering with the first; and the file's
     application id. Keys recorded before have no row and keep their old meaning."""
@@ -144,8 +146,7 @@ def m004_command_fingerprints(db: Database) -> None:
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
-@migrations()
-def m005_snapshots_append_only(db: Database) -> None:
+def m005_snapshots_append_only(db: "Database") -> None:
     """Snapshots kept like events: never updated or deleted, a REPLACE keeps the row there
     (as the writer's INSERT OR IGNORE does), and none taken of an event not yet recorded (a
     row waiting past the head would be read once the campaign reached it). verify proves
@@ -190,8 +191,7 @@ def m005_snapshots_append_only(db: Database) -> None:
 MARK_KINDS = ("renamed", "archived", "unarchived", "forked")
 
 
-@migrations()
-def m006_campaign_marks(db: Database) -> None:
+def m006_campaign_marks(db: "Database") -> None:
     """What happened to campaigns as wholes, appended, never changed: a rename (the name a
     campaign goes by; its events keep the name it was created with, which their hashes
     cover), an archiving and its undoing, a fork's origin. Files before it have none."""
@@ -215,6 +215,28 @@ def m006_campaign_marks(db: Database) -> None:
             END
             """
         )
+
+
+STEPS: tuple[Callable[["Database"], None], ...] = (
+    m001_events,
+    m002_snapshots,
+    m003_lean_indexes,
+    m004_command_fingerprints,
+    m005_snapshots_append_only,
+    m006_campaign_marks,
+)
+MIGRATION_NAMES = tuple(step.__name__ for step in STEPS)
+
+
+@cache
+def migration_set() -> "Migrations":
+    """The schema changes as sqlite-utils Migrations (importing sqlite-utils)."""
+    from sqlite_utils.migrations import Migrations
+
+    built = Migrations(MIGRATION_SET)
+    for step in STEPS:
+        built()(step)
+    return built
 
 
 # Not needed to read a file: one that lacks them opens read-only without them (read-only

@@ -13,7 +13,8 @@ step change in effect with another step."""
 from collections.abc import Collection
 
 import msgspec
-from sqlite_utils import Database
+
+from ledger.storage._connection import Connection
 
 _IN_EFFECT = (
     "{e}.type NOT IN (SELECT value FROM json_each(:types)) "
@@ -43,7 +44,7 @@ def _json(values: Collection[object]) -> str:
 
 
 def step_starts(
-    db: Database,
+    db: Connection,
     campaign: str,
     kind: str,
     *,
@@ -77,7 +78,7 @@ def step_starts(
 
 
 def step_end(
-    db: Database,
+    db: Connection,
     campaign: str,
     kind: str,
     start: tuple[int, int | None, int],

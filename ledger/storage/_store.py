@@ -5,10 +5,10 @@ from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
 import msgspec
-from sqlite_utils import Database
 
 from ledger.errors import ConflictError
 from ledger.storage import _step_index as step_index
+from ledger.storage._connection import Connection
 from ledger.storage._database import sqlite3
 from ledger.storage._lean_schema import MARKED, MARKED_TYPES
 from ledger.storage._rows import COLUMNS, Row, Values
@@ -85,7 +85,7 @@ class EventStore:
     """The append-only events of a ledger file and their snapshots: rows are appended in one
     transaction per command and read back exactly as written."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Connection) -> None:
         self.db = db
         # campaign: (the file's version when read, the head then); see head()
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}

@@ -11,11 +11,9 @@ again in one process, which names the problem exactly as it always has."""
 import os
 from pathlib import Path
 
-from sqlite_utils import Database
-
 from ledger.campaign import History, Ledger, Projector
 from ledger.hosting import Registry
-from ledger.storage import EventStore, sqlite3
+from ledger.storage import Connection, EventStore, sqlite3
 from ledger.verification._forked import forked
 from ledger.verification._segments import Found, segment
 from ledger.verification._snapshots import SnapshotVerifier
@@ -61,7 +59,7 @@ def read_only_store(path: str) -> EventStore:
     the fork). No sqlite-utils plugins, as in ``open_database``: loading them would import
     importlib.metadata and scan every installed distribution first."""
     connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
-    return EventStore(Database(connection, execute_plugins=False))
+    return EventStore(Connection(connection))
 
 
 def clean_in_two(

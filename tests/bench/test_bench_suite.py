@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 
+from bench.report import ROWS, margin, table
 from tests.helpers import ROOT
 
 TARGETS = {
@@ -16,6 +17,8 @@ TARGETS = {
     "5_scale_at_growth",
     "6_startup_vs_bare_imports",
     "7_undo_redo_verify_vs_plain",
+    "8_discards_file_vs_stars",
+    "8_discards_verify_vs_stars",
 }
 
 
@@ -39,3 +42,16 @@ def test_the_quick_bench_reports_every_target_as_json() -> None:
     has_eventsourcing = "1_recording_vs_eventsourcing" in report["targets"]
     skipped = any("eventsourcing is not installed" in note for note in report["notes"])
     assert has_eventsourcing != skipped  # measured, or skipped with a note saying so
+    printed = table(report).splitlines()
+    for name, verdict in report["targets"].items():  # every target, with its margin
+        what = ROWS[name][0] if name in ROWS else name
+        (row,) = [line for line in printed if line.startswith(f"| {what} |")]
+        room = margin(verdict.get("ratio", verdict.get("value")), verdict["target"])
+        assert f"| {verdict['target']} | {room:+.0%} |" in row
+
+
+def test_the_margin_is_the_room_on_the_right_side_of_the_goal() -> None:
+    assert round(margin(1.5, ">= 1.2"), 3) == 0.25
+    assert round(margin(1.2, "<= 1.5"), 3) == 0.25
+    assert margin(1.0, ">= 1.2") < 0
+    assert margin(70.0, "< 300") > 3

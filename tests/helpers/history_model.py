@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from ledger.campaign import Campaign, Ledger, Recorded
 from ledger.campaign import _refs as refs
+from ledger.campaign._snapshot_text import decode as snapshot_state
 from ledger.errors import BadInput, LedgerError, NotFound, RuleViolation
 from ledger.hosting import Registry, get_plugin_manager
 from ledger.model import CampaignState, Event, Item, StepKind, UseEffect
@@ -524,7 +525,7 @@ def check_snapshots(ledger: Ledger, name: str) -> None:
                 break
             if row.type not in (UNDONE, REDONE) and row.command not in reverted:
                 state = REGISTRY.decoder.decode(row.payload).apply(state)
-        stored = msgspec.json.decode(snapshot.state, type=CampaignState)
+        stored = snapshot_state(snapshot.state)  # the stored text, packed or not
         assert stored == state, f"{name}: snapshot #{snapshot.seq} (revision {snapshot.revision})"
 
 

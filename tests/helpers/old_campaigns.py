@@ -24,6 +24,18 @@ BEFORE_ISSUE14_QUESTIONS: list[list[str]] = [
     ["hero", "show", "Venia"],
 ]
 
+# What is asked of ``before_issue27.db``: its Stock (snapshots of 130 discards) at points
+# before, between and after its snapshots, and the Heroes who gained from it.
+BEFORE_ISSUE27_QUESTIONS: list[list[str]] = [
+    ["verify"],
+    *(["stock", "show", "--at", str(at)] for at in (7, 8, 99, 100, 101, 150, 200, 201, 270)),
+    ["stock", "show"],
+    *(["party", "show", "--at", str(at)] for at in (100, 268, 272)),
+    ["party", "show"],
+    ["hero", "show", "Torrax", "--at", "150"],
+    ["hero", "show", "Venia"],
+]
+
 
 def copy_of(name: str, folder: Path) -> Path:
     """A copy of the kept file ``name`` in ``folder`` (the kept one is never written)."""

@@ -130,7 +130,7 @@ def test_snapshots_hold_the_plugin_state_and_verify_proves_them(
         stored = [json.loads(s) for (s,) in db.execute("SELECT state FROM snapshots")]
         db.execute("DROP TRIGGER snapshots_no_update")  # a tampering, to prove verify looks
         db.execute("UPDATE snapshots SET state = replace(state, '[\"thumb\"', '[\"toe\"')")
-    assert any(state["heroes"]["Torrax"]["plugins"] for state in stored)
+    assert any(state[0]["heroes"]["Torrax"]["plugins"] for state in stored)
     with Ledger.open(db_path, registry) as ledger:
         problems = verify(ledger)
     messages = [p.message for p in problems]

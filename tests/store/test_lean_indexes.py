@@ -18,6 +18,7 @@ from ledger.campaign import _sessions as sessions
 from ledger.errors import NotFound
 from ledger.model import META_TYPES, SessionEnded, SessionStarted
 from ledger.storage import COLUMNS, MARKED_TYPES, EventStore, Row, migrations, sqlite3
+from ledger.storage import _database as database_module
 from ledger.verification import verify
 from tests.helpers.campaigns import TWO_CYCLES_KEY, play_two_cycles
 from tests.helpers.history_model import COMMON, Run, fresh_ledger, operations
@@ -245,11 +246,11 @@ def test_two_processes_opening_an_old_file_at_once_both_open_it(
     """The other process applies the upgrade right after this one read what is pending:
     this one asks again under the write lock instead of dropping dropped indexes."""
     old = old_schema_copy(played, tmp_path)
-    pending = type(migrations).pending
+    pending = database_module.pending  # what this process looks at first, before the lock
     raced: list[int] = []
 
-    def then_the_other_process_migrates(self: Any, db: Any) -> Any:
-        found = pending(self, db)
+    def then_the_other_process_migrates(db: Any) -> Any:
+        found = pending(db)
         this_file = db.execute("PRAGMA database_list").fetchone()[2] == str(old)
         if found and this_file and not raced:
             raced.append(len(found))
@@ -259,9 +260,9 @@ def test_two_processes_opening_an_old_file_at_once_both_open_it(
             other.close()
         return found
 
-    monkeypatch.setattr(type(migrations), "pending", then_the_other_process_migrates)
+    monkeypatch.setattr(database_module, "pending", then_the_other_process_migrates)
     with Ledger.open(old) as ledger:
         assert raced == [4]  # m003 (and m004 to m006) were pending when this process first looked
         assert len(ledger.db.execute("SELECT * FROM step_changes").fetchall()) > 10
-        applied = [m.name for m in migrations.applied(ledger.db)]
+        applied = [m.name for m in migrations.applied(ledger.db.utils())]
         assert applied.count("m003_lean_indexes") == 1

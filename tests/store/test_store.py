@@ -288,7 +288,7 @@ def test_verify_reports_a_corrupted_snapshot(
     ).fetchall()
     assert [seq for seq, _ in stored] == [5]
     state = json.loads(stored[0][1])
-    state["heroes"]["Torrax"]["stamina"]["unspent"] += 1
+    state[0]["heroes"]["Torrax"]["stamina"]["unspent"] += 1
     around_snapshot_triggers(
         ledger.db,
         "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = 5",

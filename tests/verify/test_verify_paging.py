@@ -54,7 +54,7 @@ def corrupt_snapshot(ledger: Ledger, seq: int) -> None:
         "SELECT state FROM snapshots WHERE campaign = 'Test' AND seq = ?", [seq]
     ).fetchone()
     changed = json.loads(state)
-    changed["heroes"]["Venia"]["stars"] += 5
+    changed[0]["heroes"]["Venia"]["stars"] += 5
     around_snapshot_triggers(
         ledger.db,
         "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = ?",

@@ -105,7 +105,7 @@ def test_a_wrong_snapshot_where_the_child_starts_is_named(
         "SELECT state FROM snapshots WHERE campaign = 'Test' AND seq = 10"
     ).fetchone()
     changed = json.loads(state)
-    changed["heroes"]["Venia"]["stars"] += 5
+    changed[0]["heroes"]["Venia"]["stars"] += 5
     around_snapshot_triggers(
         stars.db,
         "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = 10",

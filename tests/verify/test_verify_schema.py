@@ -122,7 +122,7 @@ def _rich_torrax(party: Path, seq: int, revision: int = 0) -> None:
             "SELECT fingerprint, state FROM snapshots ORDER BY seq DESC LIMIT 1"
         ).fetchone()
         rich = json.loads(state)
-        rich["heroes"]["Torrax"]["stars"] = 5000
+        rich[0]["heroes"]["Torrax"]["stars"] = 5000
         around_snapshot_triggers(
             db,
             "INSERT INTO snapshots VALUES ('Test', ?, ?, ?, ?)",

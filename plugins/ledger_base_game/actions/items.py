@@ -27,7 +27,8 @@ def gain_item(
     """The Hero gains the item named. One the plugins know keeps its kind and use; the
     properties they do not know may be given. One they do not know is built from what is
     given: a Quest item, a token, a card's number, what using it does (heal, restore, remove
-    conditions; on whom), and its properties."""
+    conditions; on whom), and its properties. Its copy comes from the Stock, else the Archive
+    (§7.2), so a copy discarded to the Stock is the one gained back."""
     known = game.registry.items.find(item)
     given = quest or token or number is not None or heal or restore or removes_conditions
     if known is not None and given:
@@ -38,7 +39,7 @@ def gain_item(
         use = use_effect(heal, restore, removes_conditions, target)
         known = Item(name=item, number=number, token=token, quest=quest, use=use)
     gained = with_props(known, props)
-    return [ItemGained(hero=game.hero(hero).name, item=gained)]
+    return [ItemGained(hero=game.hero(hero).name, item=gained, from_supply=True)]
 
 
 def give_item(game: Game, *, item: str, giver: str, receiver: str) -> list[Event]:

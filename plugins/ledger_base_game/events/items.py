@@ -5,21 +5,36 @@ from msgspec.structs import replace
 
 from ledger.errors import RuleViolation
 from ledger.model import CampaignState, HeroEvent, Item
-from ledger.rules import debts, items, loadout
+from ledger.rules import debts, items, loadout, stock
 
 
 class ItemGained(HeroEvent, tag="base:item-gained", frozen=True, kw_only=True):
-    """The item's properties are part of the event, so replays never depend on content."""
+    """The item's properties are part of the event, so replays never depend on content.
+    ``from_supply``: its copy leaves the Stock, or the Archive when the Stock has none (§7.2).
+    Rows recorded before that rule lack it, and left every copy where it was, as they did
+    when they were recorded."""
 
     item: Item
+    from_supply: bool = False
 
     def apply(self, state: CampaignState) -> CampaignState:
+        if self.from_supply:
+            return stock.take(state, self.hero, self.item)
         item = items.check_item(self.item)
         return state.with_hero(loadout.checked(state, items.add_item(state.hero(self.hero), item)))
 
     def describe(self) -> str:
         quest = " [Quest]" if self.item.quest else ""
         return f"{self.hero} gains {self.item.name}{quest}"
+
+    def notes(self, before: CampaignState, after: CampaignState) -> list[str]:
+        if not self.from_supply:
+            return []
+        found = stock.source(before, self.item.name, archive_allowed=True)
+        return [f"the copy comes from the {found.title()}"] if found in SUPPLIES else []
+
+
+SUPPLIES = ("stock", "archive")
 
 
 class ItemGiven(HeroEvent, tag="base:item-given", frozen=True, kw_only=True):

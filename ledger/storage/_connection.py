@@ -1,0 +1,110 @@
+"""The ledger's SQLite connection: the few calls it makes, with sqlite-utils' own meaning
+(``execute`` commits a write made outside a transaction, ``atomic`` nests as savepoints),
+without importing sqlite-utils, which costs more start-up than click: it is imported only to
+create or upgrade a file (``utils()``, the migrations) and for plugins that react to events."""
+
+import importlib
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import sqlite3 as sqlite3
+
+    from sqlite_utils import Database
+else:  # the module sqlite-utils uses (sqlite_utils.utils): pysqlite3, a current SQLite, if any
+    try:
+        sqlite3 = importlib.import_module("pysqlite3.dbapi2")
+    except ImportError:
+        import sqlite3
+
+_TRANSACTION_CONTROL = frozenset({"BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"})
+
+
+class Executes(Protocol):
+    """What reads a schema needs: this Connection, or sqlite-utils' Database."""
+
+    def execute(self, sql: str, parameters: Any = None, /) -> Any: ...
+
+
+def _first_keyword(sql: str) -> str:
+    """The statement's first word, uppercased (the ledger's own SQL has no leading comment)."""
+    words = sql.lstrip(" \t\r\n;\ufeff").split(None, 1)
+    return words[0].upper().rstrip(";") if words else ""
+
+
+class Connection:
+    """One SQLite connection, as sqlite-utils' ``Database`` would use it."""
+
+    def __init__(self, conn: "sqlite3.Connection") -> None:
+        self.conn = conn
+        self._utils: Database | None = None
+        self.execute("PRAGMA recursive_triggers=on;")  # as sqlite-utils sets it
+
+    def execute(
+        self, sql: str, parameters: Sequence[Any] | dict[str, Any] | None = None
+    ) -> "sqlite3.Cursor":
+        """Run one statement; a write outside a transaction is committed at once."""
+        was_in_transaction = self.conn.in_transaction
+        try:
+            cursor = (
+                self.conn.execute(sql) if parameters is None else self.conn.execute(sql, parameters)
+            )
+        except Exception:
+            if not was_in_transaction and self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")  # the failed statement's implicit transaction
+            raise
+        if (
+            not was_in_transaction
+            and self.conn.in_transaction
+            and cursor.description is None
+            and _first_keyword(sql) not in _TRANSACTION_CONTROL
+        ):
+            self.conn.execute("COMMIT")
+        return cursor
+
+    @contextmanager
+    def atomic(self) -> Iterator["Connection"]:
+        """A transaction, or a savepoint inside the one already open."""
+        if self.conn.in_transaction:
+            savepoint = f"ledger_{secrets.token_hex(8)}"
+            self.conn.execute(f"SAVEPOINT {savepoint};")
+            try:
+                yield self
+            except BaseException:
+                if self.conn.in_transaction:  # a RAISE(ROLLBACK) may have ended it already
+                    self.conn.execute(f"ROLLBACK TO SAVEPOINT {savepoint};")
+                    self.conn.execute(f"RELEASE SAVEPOINT {savepoint};")
+                raise
+            self.conn.execute(f"RELEASE SAVEPOINT {savepoint};")
+            return
+        self.conn.execute("BEGIN")
+        try:
+            yield self
+        except BaseException:
+            self._rollback()
+            raise
+        try:
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
+
+    def table_names(self) -> list[str]:
+        return [r[0] for r in self.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+    def utils(self) -> "Database":
+        """The same connection as a sqlite-utils ``Database`` (migrations, plugins' hooks)."""
+        if self._utils is None:
+            from sqlite_utils import Database
+
+            self._utils = Database(self.conn, execute_plugins=False)
+        return self._utils
+
+    def close(self) -> None:
+        self.conn.close()
