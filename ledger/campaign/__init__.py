@@ -6,8 +6,10 @@ History, for every face (the CLI's ``log``, ``replay``, ``diff``, ``redo --comma
 app's filters and comparison):
 
 - ``campaign.log(LogQuery(hero=..., types=..., step=..., since=..., until=..., session=...,
-  undone=..., tail=...))`` (also ``query_log(campaign, query)``): the events a filter keeps,
-  each a ``LogEntry`` (``reverted``, ``undone_by``).
+  undone=..., tail=..., before=...))`` (also ``query_log(campaign, query)``): the events a
+  filter keeps, each a ``LogEntry`` (``reverted``, ``undone_by``), read through indexes (a
+  tail, a page before a cursor: as narrow as the answer); ``command_log(campaign, seq)``:
+  the events of the command beginning at ``seq``.
 - ``campaign.undo_preview(count, commands)`` and ``campaign.redo_preview(count, commands)``:
   the commands an undo (a redo) would revert (bring back), nothing written;
   ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's whole set
@@ -27,7 +29,7 @@ app's filters and comparison):
 from ledger.campaign._campaign import Campaign, Clock, Recorded, utc_now
 from ledger.campaign._diff import Change, HeroDiff, StateDiff, diff_states, step_text
 from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
-from ledger.campaign._log import LogEntry, LogQuery, query_log
+from ledger.campaign._log import LogEntry, LogQuery, command_log, query_log
 from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import (
@@ -37,6 +39,7 @@ from ledger.campaign._refs import (
     fork_end,
     point,
     resolve,
+    settled,
     span,
     step_span,
 )
@@ -76,6 +79,7 @@ __all__ = [
     "StateDiff",
     "StepRef",
     "TimePoint",
+    "command_log",
     "diff_states",
     "encode_origin",
     "end_session",
@@ -89,6 +93,7 @@ __all__ = [
     "retried",
     "session_bounds",
     "session_moments",
+    "settled",
     "span",
     "start_session",
     "step_moments",

@@ -123,6 +123,16 @@ def _in_effect_upto(campaign: "Campaign", seq: int, reverted: frozenset[int]) ->
     return 0
 
 
+def settled(campaign: "Campaign", seq: int, reverted: frozenset[int]) -> int:
+    """The last event of the last command in effect that ends at or before ``seq`` (0 for
+    none): the state at ``seq`` without a command half-applied. A few seeks back from it."""
+    last = _in_effect_upto(campaign, seq, reverted)
+    if last == 0 or campaign.store.command_end(campaign.name, last) <= seq:
+        return last
+    command = campaign.store.rows(campaign.name, after=last - 1, upto=last)[0].command
+    return _in_effect_upto(campaign, command - 1, reverted)  # ends before this command
+
+
 def fork_end(campaign: "Campaign", at: TimePoint) -> int:
     """The last row a copy of the history (its rows as recorded, undos and redos in them)
     can end at and show what ``at`` shows: the latest of ``at``'s rows that ends a command

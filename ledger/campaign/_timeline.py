@@ -1,12 +1,18 @@
 """The campaign's points in order, each with the REF that names it: every step's start
 (``city-2``, ``scenario-4.2``) and every session's (its first seq), as a timeline shows them.
-Undone commands, and the undos and redos themselves, start nothing."""
+Undone commands, and the undos and redos themselves, start nothing.
+
+Read from the step index (the rows whose step differs from the row before them: a step's
+first row in effect is one, ledger/storage/_step_index.py) and the session marks' index:
+as long as the timeline, not the campaign. Every other row in effect has the step of the
+one before it, so it would start nothing."""
 
 from typing import TYPE_CHECKING
 
 import msgspec
 
 from ledger.model import META_TYPES, SessionEnded, SessionStarted
+from ledger.storage import Row
 
 if TYPE_CHECKING:
     from ledger.campaign._campaign import Campaign
@@ -28,8 +34,8 @@ def timeline(campaign: "Campaign") -> list[Point]:
     plays: dict[int, int] = {}
     last: tuple[str | None, int | None] = (None, None)
     sessions = 0
-    reverted = campaign.history().reverted()
-    for row in campaign.store.rows(campaign.name):  # the rows' step columns: nothing decoded
+    reverted = campaign.history_now().reverted()
+    for row in _candidates(campaign):  # the rows' step columns: nothing decoded
         if row.command in reverted or row.type in META_TYPES:
             continue
         if row.type == SessionStarted.tag():
@@ -60,3 +66,11 @@ def timeline(campaign: "Campaign") -> list[Point]:
             label = f"{row.step_kind} {row.step_number}"
         points.append(Point(ref=ref, label=label, seq=row.seq, kind=row.step_kind))
     return points
+
+
+def _candidates(campaign: "Campaign") -> list[Row]:
+    """The rows that can start a point: the step changes and the session starts, in order."""
+    rows = {row.seq: row for row in campaign.store.step_change_rows(campaign.name)}
+    for row in campaign.store.rows_of_types(campaign.name, [SessionStarted.tag()]):
+        rows[row.seq] = row
+    return [rows[seq] for seq in sorted(rows)]

@@ -100,3 +100,14 @@ def step_end(
         },
     ).fetchone()
     return int(found[0])
+
+
+def change_rows(db: Database, campaign: str) -> list[tuple[object, ...]]:
+    """The events that are step changes (every step's first row in effect is one), in order,
+    as tuples of ``columns`` of events."""
+    from ledger.storage._rows import COLUMNS
+
+    listed = ", ".join(f"e.{column}" for column in COLUMNS)
+    return db.execute(
+        f"SELECT {listed} {_CHANGED}WHERE c.campaign = ? ORDER BY c.seq", [campaign]
+    ).fetchall()

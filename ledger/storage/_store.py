@@ -8,6 +8,7 @@ import msgspec
 from sqlite_utils import Database
 
 from ledger.errors import ConflictError
+from ledger.storage import _log_reads as log_reads
 from ledger.storage import _step_index as step_index
 from ledger.storage._database import sqlite3
 from ledger.storage._lean_schema import MARKED, MARKED_TYPES
@@ -90,6 +91,7 @@ class EventStore:
         # campaign: (the file's version when read, the head then); see head()
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
         self._next_fingerprint: str | None = None  # see with_fingerprint
+        self._log_indexes: frozenset[str] | None = None  # see log_rows
 
     def _version(self) -> tuple[int, int] | None:
         """Changes whenever anything may have been committed since it was last read: another
@@ -173,6 +175,52 @@ class EventStore:
             [campaign, after, limit],
         )
         return [_row(values) for values in cursor]
+
+    def log_rows(
+        self,
+        campaign: str,
+        first: int,
+        last: int,
+        *,
+        types: Collection[str] | None = None,
+        heroes: Collection[str] | None = None,
+        recipients: Collection[str] = (),
+        seqs: Collection[int] | None = None,
+        tail: int | None = None,
+    ) -> list[Row]:
+        """The rows with first <= seq <= last of one of ``types``, of one of ``heroes`` (the
+        hero column) or giving to one of ``recipients`` (the payload's ``to``), among ``seqs``
+        (each filter only if given), in order; the last ``tail`` of them if given. Read
+        through the filter's index, a tail latest first: as narrow as the answer."""
+        found = log_reads.log_rows(
+            self.db,
+            campaign,
+            self.log_indexes(),
+            first=first,
+            last=last,
+            types=types,
+            heroes=heroes,
+            recipients=recipients,
+            seqs=seqs,
+            tail=tail,
+        )
+        return [_row(values) for values in found]
+
+    def spellings(self, campaign: str) -> tuple[set[str], set[str]]:
+        """Every text stored as an event's hero, and as a payload's ``to``: how a Hero's name
+        was spelled, each a few index seeks."""
+        return log_reads.spellings(self.db, campaign, self.log_indexes())
+
+    def log_indexes(self) -> frozenset[str]:
+        """The log's indexes this file has (none in one opened read-only from before m007)."""
+        if self._log_indexes is None:
+            cursor = self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN "
+                "(SELECT value FROM json_each(?))",
+                [_json(log_reads.INDEXES)],
+            )
+            self._log_indexes = frozenset(name for (name,) in cursor)
+        return self._log_indexes
 
     def rows_of_types(self, campaign: str, types: Collection[str]) -> list[Row]:
         """Rows of the given types, in order. Only the marked types (undo, redo, session
@@ -262,6 +310,11 @@ class EventStore:
             skip_types=skip_types,
             skip_commands=skip_commands,
         )
+
+    def step_change_rows(self, campaign: str) -> list[Row]:
+        """The rows whose step columns differ from the row before them (the step index's),
+        in order: a step's first row in effect is always among them."""
+        return [_row(values) for values in step_index.change_rows(self.db, campaign)]
 
     def step_end(
         self,

@@ -1,0 +1,305 @@
+"""Every web page and every narrow read of the log at two sizes (issue 22 point 4, issue 27's
+narrow reads): is each as fast at 10^5 events as at 10^3, and small?
+
+    .venv/bin/python -m bench.pages                  # 10^3 and 10^5 events
+    .venv/bin/python -m bench.pages --quick          # 300 and 3,000 events, a smoke run
+    .venv/bin/python -m bench.pages --sizes 1000 100000 1000000
+
+The campaigns are the bench's workload (``bench.workload``: the rows ``record`` writes),
+with a play session and a step every 250 events recorded through the ledger's own actions,
+and three commands undone at the end (its undo); each is built once and kept under the temp dir (a 10^5 file takes a minute).
+Pages are read from a real ``campaign-ledger serve``, one request after another: p95 of
+``--samples`` reads, the size of the answer, and the same after a tap (a page read right
+after recording one command, the cache-by-head case). The log's reads are timed in this
+process through the service (the functions ``log`` and the web call; a process start
+would hide them), with the growth exponent between the smallest and largest size.
+
+Goals: every page's p95 <= 50 ms at the largest size and within 2x of itself at the
+smallest; no page over 300 KB; every read's exponent about 0. Prints one JSON object."""
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.measure import median, p95
+from bench.web import serve
+from bench.workload import CAMPAIGN, CYCLE, HEROES, Builder, commands, joined
+
+PAGE_P95_MS = 50.0
+PAGE_GROWTH = 2.0
+PAGE_BYTES = 300_000
+EVERY = 250  # events between two sessions (each with a step)
+
+
+def _workload_version() -> str:
+    here = Path(__file__).resolve().parent
+    text = b"".join((here / name).read_bytes() for name in ("workload.py", "pages.py"))
+    return hashlib.sha256(text).hexdigest()[:12]
+
+
+def build(path: Path, events: int) -> int:
+    """The workload's campaign of about ``events`` events, with a session and a step (City,
+    Journey, a Scenario begun and ended, in turn) every EVERY events (fewer in a campaign
+    too short for five), then three commands undone; its head."""
+    from ledger.actions import Game, decide
+    from ledger.campaign import Ledger, end_session, start_session
+    from ledger_base_game.actions import (
+        end_scenario,
+        start_city_step,
+        start_journey_step,
+        start_scenario_step,
+    )
+
+    builder = Builder(path)
+    for hero in HEROES:
+        builder.record([joined(hero)])
+    registry = builder.ledger.registry
+
+    # A scenario ends as it starts: the workload's check counts a stamina face as outside
+    # a scenario does.
+    def scenario() -> None:
+        act(start_scenario_step, scenario=1)
+        act(end_scenario, outcome="S1")
+
+    steps: list[Callable[[], None]] = [
+        lambda: act(start_city_step),
+        lambda: act(start_journey_step),
+        scenario,
+    ]
+    marks, every = 0, min(EVERY, max(events // 5, 20))
+
+    def act(action: Callable[..., Any], **intent: object) -> None:
+        game = Game(state=builder.state, registry=registry, campaign=builder.campaign)
+        builder.record(decide(action, game, intent))
+
+    for n, (hero, command) in enumerate(commands(2**62)):
+        if builder.head.seq >= events:
+            break
+        if builder.head.seq // every > marks and n % len(CYCLE) == 0:  # every Hero as found
+            marks += 1
+            act(start_session)
+            steps[marks % 3]()
+            act(end_session)
+        builder.record(command.events(registry, hero))
+    builder.close()
+    with Ledger.open(path) as ledger:  # a few undone commands, through the ledger's undo
+        campaign = ledger.campaign(CAMPAIGN)
+        for hero, command in commands(3):
+            campaign.record(command.events(ledger.registry, hero))
+            campaign.undo()
+        return campaign.head().seq
+
+
+def campaign_file(events: int) -> Path:
+    """The campaign of ``events`` events, built once per workload version under the temp dir."""
+    folder = Path(tempfile.gettempdir()) / "campaign-ledger-bench"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"pages-{events}-{_workload_version()}.db"
+    if not path.exists():
+        building = path.with_suffix(".building")
+        building.unlink(missing_ok=True)
+        build(building, events)
+        building.rename(path)
+    return path
+
+
+def timed_ms(work: Callable[[], object], count: int) -> float:
+    """The median milliseconds of ``count`` runs of ``work``."""
+    found = []
+    for _ in range(count):
+        start = time.perf_counter()
+        work()
+        found.append((time.perf_counter() - start) * 1000)
+    return median(found)
+
+
+def reads(path: Path, count: int) -> dict[str, float]:
+    """Milliseconds (median) of each narrow read of the log, through the service."""
+    from ledger.campaign import LogQuery, command_log, timeline
+    from ledger.service import Service
+
+    with Service(path) as service:
+        campaign = service.campaign()
+        head = campaign.head().seq
+        middle = campaign.store.rows(campaign.name, after=head // 2 - 1, upto=head // 2)[0]
+        session = len([p for p in timeline(campaign) if p.kind == "session"])
+        queries = {
+            "log -n 20": LogQuery(tail=20),
+            "log --hero Torrax -n 5": LogQuery(hero="Torrax", tail=5),
+            "log --type damage-taken -n 5": LogQuery(types=("damage-taken",), tail=5),
+            "log --type session-started -n 5": LogQuery(types=("session-started",), tail=5),
+            "log --step (the last) -n 20": LogQuery(step=_last_step(campaign), tail=20),
+            "log --session (the last)": LogQuery(session=session),
+            "log --undone -n 5": LogQuery(undone=True, tail=5),
+            "log --since N --until N+10": LogQuery(
+                since=str(middle.seq), until=str(middle.seq + 10)
+            ),
+            "log -n 100 --before (the middle)": LogQuery(tail=100, before=middle.seq),
+        }
+        found = {name: timed_ms(_entries(service, query), count) for name, query in queries.items()}
+        found["a command's events"] = timed_ms(lambda: command_log(campaign, middle.command), count)
+    return found
+
+
+def _entries(service: Any, query: Any) -> Callable[[], object]:
+    return lambda: service.entries(query)
+
+
+def _last_step(campaign: Any) -> str:
+    from ledger.campaign import timeline
+
+    last = [p for p in timeline(campaign) if p.kind != "session"][-1]
+    return last.ref
+
+
+def pages(path: Path, samples: int) -> dict[str, dict[str, float]]:
+    """p95 milliseconds and bytes of every page, steady and right after a tap."""
+    server, url = serve(path)
+    try:
+        with httpx.Client(base_url=url, timeout=120) as http:
+            headers = {"X-CSRF-Token": http.get("/api").json()["csrf_token"]}
+
+            def tap() -> int:
+                body = {"hero": HEROES[0], "amount": 1}
+                answer = http.post("/api/actions/gain_stars", json=body, headers=headers)
+                return int(answer.json()["events"][0]["seq"])
+
+            recorded = tap()
+            log = http.get("/api/log", params={"limit": 100}).json()
+            paths = {
+                "/": "/",
+                "/?recorded=SEQ": f"/?recorded={recorded}",
+                "/heroes/Torrax": "/heroes/Torrax",
+                "/actions?hero=Torrax": "/actions?hero=Torrax",
+                "/check": "/check",
+                "/log": "/log",
+                "/log (next page, on scroll)": f"/log?before={log['next_before']}",
+                "/log?hero=Torrax": "/log?hero=Torrax",
+                "/log?types=session-started": "/log?types=session-started",
+                "/log?undone=true": "/log?undone=true",
+                "/timeline": "/timeline",
+                "/sessions/1": "/sessions/1",
+                "/plots": "/plots",
+                "/api/log?hero=Venia": "/api/log?hero=Venia",
+            }
+            found: dict[str, dict[str, float]] = {}
+            for name, address in paths.items():
+                scroll = {"HX-Request": "true"} if "before=" in address else {}
+                answer = http.get(address, headers=scroll)  # the first read fills caches
+                if answer.status_code != 200:
+                    raise SystemExit(f"{address}: {answer.status_code} {answer.text[:300]}")
+
+                def read(address: str = address, scroll: dict[str, str] = scroll) -> httpx.Response:
+                    return http.get(address, headers=scroll)
+
+                steady = _latencies(samples, read)
+                after = []
+                for _ in range(max(5, samples // 5)):
+                    tap()
+                    after += _latencies(1, read)
+                found[name] = {
+                    "p95_ms": round(p95(steady), 2),
+                    "after_a_tap_p95_ms": round(p95(after), 2),
+                    "bytes": len(answer.content),
+                }
+    finally:
+        server.terminate()
+        server.wait(10)
+    return found
+
+
+def _latencies(count: int, request: Callable[[], httpx.Response]) -> list[float]:
+    found = []
+    for _ in range(count):
+        start = time.perf_counter()
+        request()
+        found.append((time.perf_counter() - start) * 1000)
+    return found
+
+
+def exponent(small: float, large: float, n_small: int, n_large: int) -> float:
+    """The growth exponent k of time ~ n^k between two sizes (0: flat, 1: linear)."""
+    return round(math.log(max(large, 1e-6) / max(small, 1e-6)) / math.log(n_large / n_small), 2)
+
+
+def commit() -> str:
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    )
+    dirty = subprocess.run(["git", "status", "--porcelain"], capture_output=True, text=True)
+    return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+
+
+def run(sizes: list[int], samples: int, read_count: int) -> dict[str, Any]:
+    heads, page_figures, read_figures = {}, {}, {}
+    for size in sizes:
+        path = campaign_file(size)
+        from ledger.service import Service
+
+        with Service(path) as service:
+            heads[size] = service.campaign().head().seq
+        read_figures[size] = reads(path, read_count)
+        if size <= 100_000:
+            copy = path.with_name(f"serving-{path.name}")  # taps write to a copy
+            copy.write_bytes(path.read_bytes())
+            page_figures[size] = pages(copy, samples)
+            copy.unlink()
+    small, large = min(page_figures), max(page_figures)
+    targets = {}
+    for name, figure in page_figures[large].items():
+        worst = max(figure["p95_ms"], figure["after_a_tap_p95_ms"])
+        base = page_figures[small][name]
+        base_worst = max(base["p95_ms"], base["after_a_tap_p95_ms"])
+        targets[name] = {
+            "p95_ms": worst,
+            "vs_small": round(worst / base_worst, 2),
+            "bytes": figure["bytes"],
+            "met": worst <= PAGE_P95_MS
+            and worst / base_worst <= PAGE_GROWTH
+            and figure["bytes"] <= PAGE_BYTES,
+        }
+    low, high = min(read_figures), max(read_figures)
+    growth = {
+        name: {
+            "ms": {size: round(read_figures[size][name], 3) for size in read_figures},
+            "exponent": exponent(read_figures[low][name], read_figures[high][name], low, high),
+        }
+        for name in read_figures[low]
+    }
+    return {
+        "commit": commit(),
+        "events": heads,
+        "pages": page_figures,
+        "page_targets": targets,
+        "all_pages_met": all(t["met"] for t in targets.values()),
+        "reads": growth,
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
+        "campaign": CAMPAIGN,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="300 and 3,000 events")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 100_000])
+    parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--reads", type=int, default=21, help="runs of each log read")
+    args = parser.parse_args()
+    if args.quick:
+        args.sizes, args.samples, args.reads = [300, 3_000], 10, 5
+    print(json.dumps(run(sorted(args.sizes), args.samples, args.reads), indent=2))
+
+
+if __name__ == "__main__":
+    main()
