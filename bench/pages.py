@@ -7,18 +7,23 @@ narrow reads): is each as fast at 10^5 events as at 10^3, and small?
 
 The campaigns are the bench's workload (``bench.workload``: the rows ``record`` writes),
 with a play session and a step every 250 events recorded through the ledger's own actions,
-and three commands undone at the end (its undo); each is built once and kept under the temp dir (a 10^5 file takes a minute).
+and three commands undone at the end (its undo); each is built once and kept under the
+temp dir (a 10^5 file takes a minute).
 Pages are read from a real ``campaign-ledger serve``, one request after another: p95 of
 ``--samples`` reads, the size of the answer, and the same after a tap (a page read right
 after recording one command, the cache-by-head case). The log's reads are timed in this
 process through the service (the functions ``log`` and the web call; a process start
 would hide them), with the growth exponent between the smallest and largest size.
 
+It also prices the log's indexes: a commit of one event with m007's indexes against one
+without them (``bench.commit_cost``'s rows and method), rounds alternating.
+
 Goals: every page's p95 <= 50 ms at the largest size and within 2x of itself at the
 smallest; no page over 300 KB; every read's exponent about 0. Prints one JSON object."""
 
 import argparse
 import hashlib
+import inspect
 import json
 import math
 import os
@@ -43,9 +48,13 @@ EVERY = 250  # events between two sessions (each with a step)
 
 
 def _workload_version() -> str:
-    here = Path(__file__).resolve().parent
-    text = b"".join((here / name).read_bytes() for name in ("workload.py", "pages.py"))
-    return hashlib.sha256(text).hexdigest()[:12]
+    """Changes when what builds the campaign changes (the workload, ``build``, the schema)."""
+    from ledger.storage import migrations
+
+    workload = (Path(__file__).resolve().parent / "workload.py").read_text("utf-8")
+    schema = ",".join(m.name for m in migrations._migrations)
+    text = workload + inspect.getsource(build) + schema
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def build(path: Path, events: int) -> int:
@@ -233,6 +242,43 @@ def exponent(small: float, large: float, n_small: int, n_large: int) -> float:
     return round(math.log(max(large, 1e-6) / max(small, 1e-6)) / math.log(n_large / n_small), 2)
 
 
+def index_cost(rows: int, rounds: int, synchronous: str) -> dict[str, Any]:
+    """Microseconds per commit of one event (bench.commit_cost's rows), the schema before
+    m007's log indexes against the schema with them, rounds alternating, in one run."""
+    from sqlite_utils import Database
+
+    from bench import raw
+    from bench.commit_cost import played_rows
+    from ledger.storage import migrations
+
+    def per_commit(path: Path, stop: str | None) -> float:
+        db = raw.connect(path)
+        db.execute(f"PRAGMA synchronous = {synchronous}")
+        migrations.apply(Database(db), stop_before=stop)
+        start = time.perf_counter()
+        for row in played:
+            db.execute("BEGIN")
+            db.execute(raw._INSERT, row)
+            db.execute("COMMIT")
+        seconds = time.perf_counter() - start
+        db.close()
+        return seconds / len(played) * 1e6
+
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        played = played_rows(folder, rows)
+        times: dict[str, list[float]] = {"before m007": [], "with m007": []}
+        for round_ in range(rounds):
+            times["before m007"].append(per_commit(folder / f"a{round_}.db", "m007_log_indexes"))
+            times["with m007"].append(per_commit(folder / f"b{round_}.db", None))
+    medians = {which: round(median(runs), 1) for which, runs in times.items()}
+    return {
+        "synchronous": synchronous,
+        "us_per_commit": medians,
+        "with_vs_before": round(medians["with m007"] / medians["before m007"], 3),
+    }
+
+
 def commit() -> str:
     done = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
@@ -241,7 +287,7 @@ def commit() -> str:
     return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
-def run(sizes: list[int], samples: int, read_count: int) -> dict[str, Any]:
+def run(sizes: list[int], samples: int, read_count: int, rounds: int) -> dict[str, Any]:
     heads, page_figures, read_figures = {}, {}, {}
     for size in sizes:
         path = campaign_file(size)
@@ -284,6 +330,9 @@ def run(sizes: list[int], samples: int, read_count: int) -> dict[str, Any]:
         "page_targets": targets,
         "all_pages_met": all(t["met"] for t in targets.values()),
         "reads": growth,
+        "recording_cost_of_the_log_indexes": {
+            sync: index_cost(2_000, rounds, sync) for sync in ("NORMAL", "FULL")
+        },
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]},
         "campaign": CAMPAIGN,
     }
@@ -295,10 +344,11 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 100_000])
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--reads", type=int, default=21, help="runs of each log read")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the index cost")
     args = parser.parse_args()
     if args.quick:
-        args.sizes, args.samples, args.reads = [300, 3_000], 10, 5
-    print(json.dumps(run(sorted(args.sizes), args.samples, args.reads), indent=2))
+        args.sizes, args.samples, args.reads, args.rounds = [300, 3_000], 10, 5, 1
+    print(json.dumps(run(sorted(args.sizes), args.samples, args.reads, args.rounds), indent=2))
 
 
 if __name__ == "__main__":

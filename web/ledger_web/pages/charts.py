@@ -5,6 +5,7 @@ against their odds, which the plugins answer with their queries (``dice_luck``,
 and JSON."""
 
 import csv
+import functools
 import inspect
 import io
 import threading
@@ -124,21 +125,24 @@ def _per_hero(states: list[tuple[int, Values]], value: int, label: str) -> list[
 
 @dataclass
 class _Answers:
-    """A query's answer kept by a worker: the items (each with its ``seq``) as of ``head``
-    under the history ``revision``."""
+    """A query's answer kept for the server's readers: the items (each with its ``seq``) as
+    of ``head`` under the history ``revision``, and the lines a plot draws of them, each
+    value running on from the one before (``_draw``)."""
 
     revision: int
     head: tuple[int, str]
     items: list[Any]
+    lines: dict[str, list[float]] = field(default_factory=dict)
+    totals: dict[str, tuple[float, float]] = field(default_factory=dict)  # luck, per Hero
 
 
 _answers: dict[tuple[str, str, str], _Answers] = {}
 
 
-def _query(service: Service, name: str) -> list[Any] | None:
-    """The query's answer now. Kept per worker: after a new command only the events after
-    the kept head are asked for (``after``), after an undo or redo those from the first
-    command it touched; items before stay as they were (they depend on nothing later)."""
+def _query(service: Service, name: str) -> _Answers | None:
+    """The query's answer now. Kept for the server: after a new command only the events
+    after the kept head are asked for (``after``), after an undo or redo those from the
+    first command it touched; items before stay as they were (they depend on nothing later)."""
     catalogue = service.registry.actions
     if name not in catalogue.names():
         return None
@@ -146,103 +150,139 @@ def _query(service: Service, name: str) -> list[Any] | None:
         return _ask(service, catalogue.get(name), name)
 
 
-def _ask(service: Service, query: Callable[..., Any], name: str) -> list[Any] | None:
+def _ask(service: Service, query: Callable[..., Any], name: str) -> _Answers | None:
     campaign = service.campaign()
     game = campaign.game()
     history = campaign.history_now()
     head_row = campaign.head()
-    head = head_row.seq
+    head = (head_row.seq, head_row.hash)
     key = (str(service.path), campaign.name, name)
     kept = _answers.get(key)
-    incremental = "after" in inspect.signature(query).parameters
     try:
         if (
             kept is None
-            or not incremental
-            or kept.head[0] > head
+            or not _takes_after(query)
+            or kept.head[0] > head[0]
             or not _still_there(campaign, kept.head)
         ):
-            items = list(query(game))
+            answer = _draw(name, _Answers(history.revision, head, []), list(query(game)))
         else:
             cut = kept.head[0] + 1
             if kept.revision != history.revision:
                 cut = min(cut, history.earliest_touched_after(kept.revision) or cut)
-            items = [item for item in kept.items if item.seq < cut]
-            items += list(query(game, after=cut - 1)) if cut <= head else []
+            new = list(query(game, after=cut - 1)) if cut <= head[0] else []
+            if cut <= kept.head[0]:  # an undo or redo changed kept items: drawn again
+                items = [item for item in kept.items if item.seq < cut]
+                kept = _draw(name, _Answers(history.revision, head, []), items, running=True)
+            answer = _draw(name, kept, new)
+            answer.revision, answer.head = history.revision, head
     except LedgerError:
         return None
-    _answers[key] = _Answers(history.revision, (head, head_row.hash), items)
-    return items
+    _answers[key] = answer
+    return answer
 
 
-def _running(points: list[Any]) -> list[Any]:
-    """Luck points with each Hero's totals running from the first (``dice_luck`` asked
-    ``after`` a seq counts them from there)."""
-    totals: dict[str, tuple[float, float]] = {}
-    found = []
-    for point in points:
-        rolled, expected = totals.get(point.hero, (0.0, 0.0))
-        rolled, expected = rolled + point.rolled, expected + point.expected
-        totals[point.hero] = (rolled, expected)
-        found.append(msgspec.structs.replace(point, hero_rolled=rolled, hero_expected=expected))
-    return found
+def _draw(name: str, answer: _Answers, new: list[Any], *, running: bool = False) -> _Answers:
+    """``answer`` with the ``new`` items added and drawn: for the luck plot each Hero's
+    successes above expectation (the totals running on from the kept ones: ``dice_luck``
+    asked ``after`` a seq counts them from there, unless ``running`` already), for the
+    checks the successes and the expected successes so far."""
+    lines = answer.lines
+    if name == LUCK_QUERY:
+        totals = answer.totals
+        for point in new:
+            if not running:
+                rolled, expected = totals.get(point.hero, (0.0, 0.0))
+                rolled, expected = rolled + point.rolled, expected + point.expected
+                point = msgspec.structs.replace(
+                    point, hero_rolled=rolled, hero_expected=expected
+                )
+            totals[point.hero] = (point.hero_rolled, point.hero_expected)
+            lines.setdefault(point.hero, []).append(point.hero_rolled - point.hero_expected)
+            answer.items.append(point)
+    else:
+        won, odds = lines.setdefault("successes", []), lines.setdefault("expected", [])
+        for chance in new:
+            won.append((won[-1] if won else 0) + int(chance.success))
+            odds.append((odds[-1] if odds else 0.0) + chance.probability)
+            answer.items.append(chance)
+    return answer
 
 
-def _thin(points: Sequence[tuple[float, float]]) -> Sequence[tuple[float, float]]:
-    """At most about SAMPLES points of a long series, evenly spread, the last kept: what a
-    phone's screen can show (the downloads keep every one)."""
-    if len(points) <= SAMPLES:
-        return points
-    step = len(points) / SAMPLES
-    return [points[int(i * step)] for i in range(SAMPLES)] + [points[-1]]
+@functools.cache
+def _takes_after(query: Callable[..., Any]) -> bool:
+    """Whether a query answers only the events after a seq (``after``): then it is asked
+    for what is new, not everything again."""
+    return "after" in inspect.signature(query).parameters
+
+
+def _thin(values: Sequence[float], first: float | None = None) -> list[tuple[float, float]]:
+    """A line's points (1, 2, ...: its values in order, after ``first`` at 0): at most about
+    SAMPLES of them, evenly spread, the last kept (what a phone's screen can show; the
+    downloads keep every one). Rounded to 3 places as drawn."""
+    count = len(values)
+    picked = range(count)
+    if count > SAMPLES:
+        step = count / SAMPLES
+        picked = [*(int(i * step) for i in range(SAMPLES)), count - 1]  # type: ignore[assignment]
+    points = [(0.0, first)] if first is not None else []
+    return points + [(index + 1, round(values[index], 3)) for index in picked]
 
 
 def luck_plot(service: Service) -> Plot | None:
-    points = _query(service, LUCK_QUERY)
-    if points is None:
+    answer = _query(service, LUCK_QUERY)
+    if answer is None:
         return None
-    points = _running(points)
-    names = list(dict.fromkeys(p.hero for p in points))
-    series = []
-    for name in names:
-        mine = [p for p in points if p.hero == name]
-        above = [round(p.hero_rolled - p.hero_expected, 3) for p in mine]
-        series.append(Series(name, _thin([(0, 0.0), *enumerate(above, start=1)])))
+    points = answer.items
+    series = [Series(name, _thin(line, 0.0)) for name, line in answer.lines.items()]
     return Plot(
         "luck",
         "Dice luck: successes rolled above the exact expectation, cumulative",
         "rolls",
         "successes above expectation",
         series,
-        rows_of=[msgspec.to_builtins(p) for p in points],
+        rows_of=lambda: [msgspec.to_builtins(p) for p in points],
     )
 
 
 def chances_plot(service: Service) -> Plot | None:
-    chances = _query(service, CHANCES_QUERY)
-    if chances is None:
+    answer = _query(service, CHANCES_QUERY)
+    if answer is None:
         return None
-    won, expected = 0, 0.0
-    rolled, odds = [], []
-    for number, chance in enumerate(chances, start=1):
-        won += int(chance.success)
-        expected += chance.probability
-        rolled.append((number, won))
-        odds.append((number, round(expected, 3)))
+    chances = answer.items
     return Plot(
         "checks",
         "Checks: successes against the odds shown before each roll",
         "check",
         "successes",
         [
-            Series("successes", _thin(rolled)),
-            Series("expected from the odds", _thin(odds), dashed=True),
+            Series("successes", _thin(answer.lines.get("successes", []))),
+            Series("expected from the odds", _thin(answer.lines.get("expected", [])), dashed=True),
         ],
-        rows_of=[msgspec.to_builtins(c) for c in chances],
+        rows_of=lambda: [msgspec.to_builtins(c) for c in chances],
     )
 
 
+_built: dict[tuple[str, str], tuple[str, int, list[Plot]]] = {}
+
+
 def all_plots(service: Service) -> list[Plot]:
+    """Every plot now: built once per head (by its hash) and history for all the server's
+    readers, and after a new command from what was kept (``_sampled``, ``_query``)."""
+    campaign = service.campaign()
+    key = (str(service.path), campaign.name)
+    head, revision = campaign.head().hash, campaign.history_now().revision
+    with _lock:
+        found = _built.get(key)
+    if found is not None and found[:2] == (head, revision):
+        return found[2]
+    plots = _all_plots(service)
+    with _lock:
+        _built[key] = (head, revision, plots)
+    return plots
+
+
+def _all_plots(service: Service) -> list[Plot]:
     states = _sampled(service)
     plots = [
         Plot(
