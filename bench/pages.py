@@ -6,7 +6,7 @@ narrow reads): is each as fast at 10^5 events as at 10^3, and small?
     .venv/bin/python -m bench.pages --sizes 1000 100000 1000000
 
 The campaigns are the bench's workload (``bench.workload``: the rows ``record`` writes),
-with a play session and a step every 250 events recorded through the ledger's own actions,
+in play sessions of 250 events, each with a step, recorded through the ledger's own actions,
 and three commands undone at the end (its undo); each is built once and kept under the
 temp dir (a 10^5 file takes a minute).
 Pages are read from a real ``campaign-ledger serve``, one request after another: p95 of
@@ -58,9 +58,9 @@ def _workload_version() -> str:
 
 
 def build(path: Path, events: int) -> int:
-    """The workload's campaign of about ``events`` events, with a session and a step (City,
-    Journey, a Scenario begun and ended, in turn) every EVERY events (fewer in a campaign
-    too short for five), then three commands undone; its head."""
+    """The workload's campaign of about ``events`` events in sessions of EVERY events (fewer
+    in a campaign too short for five), each beginning with a step (City, Journey, a Scenario
+    begun and ended, in turn), then three commands undone; its head."""
     from ledger.actions import Game, decide
     from ledger.campaign import Ledger, end_session, start_session
     from ledger_base_game.actions import (
@@ -96,10 +96,11 @@ def build(path: Path, events: int) -> int:
         if builder.head.seq >= events:
             break
         if builder.head.seq // every > marks and n % len(CYCLE) == 0:  # every Hero as found
+            if marks:
+                act(end_session)
             marks += 1
-            act(start_session)
+            act(start_session)  # an evening: this step and the workload until the next
             steps[marks % 3]()
-            act(end_session)
         builder.record(command.events(registry, hero))
     builder.close()
     with Ledger.open(path) as ledger:  # a few undone commands, through the ledger's undo

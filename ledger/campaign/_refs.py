@@ -60,7 +60,7 @@ def parse(ref: str) -> int | StepRef:
 def point(campaign: "Campaign", ref: str) -> TimePoint:
     """The point ``ref`` names, with the rows that show the same state around it."""
     seq = resolve(campaign, ref)
-    reverted = campaign.history().reverted()
+    reverted = campaign.history_now().reverted()
     return TimePoint(
         ref=ref,
         seq=seq,
@@ -93,7 +93,7 @@ def step_span(campaign: "Campaign", ref: str) -> tuple[int, int]:
             "scenario-N or scenario-N.P"
         )
     first, last = _step(campaign, parsed)
-    return first, _without_effect_after(campaign, last, campaign.history().reverted())
+    return first, _without_effect_after(campaign, last, campaign.history_now().reverted())
 
 
 def _without_effect_after(campaign: "Campaign", last: int, reverted: frozenset[int]) -> int:
@@ -138,7 +138,7 @@ def fork_end(campaign: "Campaign", at: TimePoint) -> int:
     can end at and show what ``at`` shows: the latest of ``at``'s rows that ends a command
     and after which no undo or redo recorded later changes what those rows hold. Refused
     with the reason if none can."""
-    history = campaign.history()
+    history = campaign.history_now()
     now = history.reverted()
     rows = campaign.store.rows(campaign.name, after=max(at.earliest - 1, 0), upto=at.latest + 1)
     commands = {row.seq: row.command for row in rows}
@@ -206,7 +206,7 @@ def _point(campaign: "Campaign", ref: str, head: int) -> int:
 
 def _step(campaign: "Campaign", parsed: StepRef) -> tuple[int, int]:
     """The first seq of the step ``parsed`` names and its last seq."""
-    reverted = campaign.history().reverted()
+    reverted = campaign.history_now().reverted()
     store = campaign.store
 
     def steps(number: int | None = None, scenario: int | None = None) -> list[Start]:

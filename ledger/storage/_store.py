@@ -240,6 +240,35 @@ class EventStore:
         )
         return sorted((_row(values) for values in cursor), key=lambda row: row.seq)
 
+    def marked(
+        self,
+        campaign: str,
+        type_: str,
+        *,
+        skip_commands: Collection[int],
+        after: int = 0,
+        skip: int = 0,
+    ) -> Row | None:
+        """The first row of a marked type (an undo, a redo, a session mark) after seq
+        ``after``, past ``skip`` of them, leaving out ``skip_commands``: index seeks (and
+        ``skip`` index steps), no row of any other type read."""
+        found = self.db.execute(
+            f"{_SELECT} INDEXED BY events_marked WHERE campaign = ? AND {MARKED} AND type = ? "
+            "AND seq > ? AND command NOT IN (SELECT value FROM json_each(?)) "
+            "ORDER BY seq LIMIT 1 OFFSET ?",
+            [campaign, type_, after, _json(skip_commands), skip],
+        ).fetchone()
+        return _row(found) if found else None
+
+    def count_marked(self, campaign: str, type_: str, *, skip_commands: Collection[int]) -> int:
+        """How many rows of a marked type there are, leaving out ``skip_commands``."""
+        found = self.db.execute(
+            f"SELECT COUNT(*) FROM events INDEXED BY events_marked WHERE campaign = ? "
+            f"AND {MARKED} AND type = ? AND command NOT IN (SELECT value FROM json_each(?))",
+            [campaign, type_, _json(skip_commands)],
+        ).fetchone()
+        return int(found[0])
+
     def last_command_not_of_types(self, campaign: str, types: Collection[str]) -> int:
         """The latest command with an event of another type (0 if none)."""
         found = self.db.execute(

@@ -124,9 +124,18 @@ def next_redo(service: Service) -> str | None:
     return "; ".join(entry.description for entry in preview) or None
 
 
+_timelines: dict[tuple[str, str], tuple[str, list[Point]]] = {}  # by file and campaign
+
+
 def timeline(service: Service) -> list[Point]:
-    """Every step's start and every session's, in order, each with its REF (the core's)."""
-    return campaign_timeline(service.campaign())
+    """Every step's start and every session's, in order, each with its REF (the core's,
+    read from the step index): kept for the server's readers until the head moves."""
+    campaign = service.campaign()
+    key, head = (str(service.path), campaign.name), campaign.head().hash
+    found = _timelines.get(key)
+    if found is None or found[0] != head:
+        found = _timelines[key] = (head, campaign_timeline(campaign))
+    return found[1]
 
 
 LOG_PAGE = 100  # rows a fetch of the log page reads at most; more load on scroll
