@@ -18,7 +18,8 @@ app's filters and comparison):
   every face uses, a ``TimePoint``: ``seq`` is the state ``--at`` shows (``resolve`` gives it
   alone), ``earliest`` to ``latest`` the rows around it showing that state; ``fork_end``
   where a fork holding exactly that state ends.
-- ``timeline(campaign)``: every step's start and session's, each a ``Point`` with its REF.
+- ``timeline(campaign)``: every step's start and session's, each a ``Point`` with its REF;
+  ``timeline_since(campaign, kept)`` continues a ``Timeline`` kept from an earlier head.
 - ``span(campaign, since, until)`` and ``step_span(campaign, ref)``: the seqs between two
   points or of one step; ``range_moments``, ``step_moments``, ``session_moments``: those
   events with the state around each.
@@ -54,7 +55,7 @@ from ledger.campaign._sessions import (
     start_session,
     step_moments,
 )
-from ledger.campaign._timeline import Point, timeline
+from ledger.campaign._timeline import Point, Timeline, timeline, timeline_since
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
 __all__ = [
@@ -79,6 +80,7 @@ __all__ = [
     "StateDiff",
     "StepRef",
     "TimePoint",
+    "Timeline",
     "command_log",
     "diff_states",
     "encode_origin",
@@ -100,5 +102,6 @@ __all__ = [
     "step_span",
     "step_text",
     "timeline",
+    "timeline_since",
     "utc_now",
 ]

@@ -340,10 +340,10 @@ class EventStore:
             skip_commands=skip_commands,
         )
 
-    def step_change_rows(self, campaign: str) -> list[Row]:
-        """The rows whose step columns differ from the row before them (the step index's),
-        in order: a step's first row in effect is always among them."""
-        return [_row(values) for values in step_index.change_rows(self.db, campaign)]
+    def step_change_rows(self, campaign: str, after: int = 0) -> list[Row]:
+        """The rows after seq ``after`` whose step columns differ from the row before them
+        (the step index's), in order: a step's first row in effect is always among them."""
+        return [_row(values) for values in step_index.change_rows(self.db, campaign, after)]
 
     def step_end(
         self,

@@ -135,3 +135,34 @@ def test_the_log_page_reads_a_page_and_points_to_the_next(campaigns: dict[int, P
         last = views.log(service, {}, "5")
         assert [e["seq"] for e in last["entries"]] == [4, 3, 2, 1]
         assert last["next_before"] is None
+
+
+def test_a_kept_timeline_continued_is_the_timeline_read_again(tmp_path: Path) -> None:
+    """After commands (a step, a session, a scenario played again) and after an undo, the
+    timeline continued from the one kept equals the one read from scratch."""
+    from ledger.campaign import end_session, start_session, timeline_since
+    from tests.helpers.old_campaigns import copy_of
+
+    path = copy_of("before_narrow_reads.db", tmp_path)
+    with Service(path) as service:
+        actions = service.registry.actions
+        kept = timeline_since(service.campaign(), None)
+        for action, intent in (
+            (end_session, {}),
+            (start_session, {}),
+            (actions.get("damage"), {"hero": "Torrax", "amount": 1}),
+            (actions.get("end_scenario"), {"outcome": "S1"}),
+            (actions.get("start_city_step"), {}),
+            (actions.get("start_journey_step"), {}),
+            (actions.get("start_scenario_step"), {"scenario": 1}),
+        ):
+            service.do(action, **intent)
+            continued = timeline_since(service.campaign(), kept)
+            assert continued.points == timeline(service.campaign())
+            assert continued.points[: len(kept.points)] == kept.points
+            kept = continued
+        assert kept.points[-1].ref == "scenario-1.3"
+        service.undo(2)  # the scenario and the journey: the kept points are read again
+        continued = timeline_since(service.campaign(), kept)
+        assert continued.points == timeline(service.campaign())
+        assert continued.points[-1].ref == "city-3"

@@ -194,9 +194,7 @@ def _draw(name: str, answer: _Answers, new: list[Any], *, running: bool = False)
             if not running:
                 rolled, expected = totals.get(point.hero, (0.0, 0.0))
                 rolled, expected = rolled + point.rolled, expected + point.expected
-                point = msgspec.structs.replace(
-                    point, hero_rolled=rolled, hero_expected=expected
-                )
+                point = msgspec.structs.replace(point, hero_rolled=rolled, hero_expected=expected)
             totals[point.hero] = (point.hero_rolled, point.hero_expected)
             lines.setdefault(point.hero, []).append(point.hero_rolled - point.hero_expected)
             answer.items.append(point)

@@ -10,12 +10,13 @@ import msgspec
 from ledger.campaign import (
     LogQuery,
     Point,
+    Timeline,
     command_log,
     diff_states,
     session_moments,
     step_text,
+    timeline_since,
 )
-from ledger.campaign import timeline as campaign_timeline
 from ledger.errors import LedgerError
 from ledger.model import CampaignState
 from ledger.service import Service
@@ -124,18 +125,17 @@ def next_redo(service: Service) -> str | None:
     return "; ".join(entry.description for entry in preview) or None
 
 
-_timelines: dict[tuple[str, str], tuple[str, list[Point]]] = {}  # by file and campaign
+_timelines: dict[tuple[str, str], Timeline] = {}  # by file and campaign, for every reader
 
 
 def timeline(service: Service) -> list[Point]:
     """Every step's start and every session's, in order, each with its REF (the core's,
-    read from the step index): kept for the server's readers until the head moves."""
+    read from the step index): kept for the server's readers, after a tap continued from
+    the rows after the kept head."""
     campaign = service.campaign()
-    key, head = (str(service.path), campaign.name), campaign.head().hash
-    found = _timelines.get(key)
-    if found is None or found[0] != head:
-        found = _timelines[key] = (head, campaign_timeline(campaign))
-    return found[1]
+    key = (str(service.path), campaign.name)
+    found = _timelines[key] = timeline_since(campaign, _timelines.get(key))
+    return found.points
 
 
 LOG_PAGE = 100  # rows a fetch of the log page reads at most; more load on scroll
