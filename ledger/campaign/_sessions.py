@@ -38,15 +38,17 @@ def session_bounds(campaign: Campaign, number: int) -> tuple[int, int]:
     """The first and last seq of session ``number`` (1 for the first), undone starts left out:
     read from the session marks' index (the start by its place among them, the end the next
     end after it), never the campaign."""
-    reverted = campaign.history_now().reverted()
     store, name = campaign.store, campaign.name
+    undone = []  # the rows of the undone commands: a command's rows are consecutive
+    for command in sorted(campaign.history_now().reverted()):
+        undone.extend(range(command, store.command_end(name, command) + 1))
     start = None
     if number >= 1:
-        start = store.marked(name, SessionStarted.tag(), skip_commands=reverted, skip=number - 1)
+        start = store.marked(name, SessionStarted.tag(), skip_seqs=undone, skip=number - 1)
     if start is None:
-        count = store.count_marked(name, SessionStarted.tag(), skip_commands=reverted)
+        count = store.count_marked(name, SessionStarted.tag(), skip_seqs=undone)
         raise NotFound(f"campaign {name!r} has {count} session(s); there is no session {number}")
-    end = store.marked(name, SessionEnded.tag(), skip_commands=reverted, after=start.seq)
+    end = store.marked(name, SessionEnded.tag(), skip_seqs=undone, after=start.seq)
     return start.seq, end.seq if end is not None else campaign.head().seq
 
 

@@ -245,27 +245,28 @@ class EventStore:
         campaign: str,
         type_: str,
         *,
-        skip_commands: Collection[int],
+        skip_seqs: Collection[int],
         after: int = 0,
         skip: int = 0,
     ) -> Row | None:
         """The first row of a marked type (an undo, a redo, a session mark) after seq
-        ``after``, past ``skip`` of them, leaving out ``skip_commands``: index seeks (and
-        ``skip`` index steps), no row of any other type read."""
+        ``after``, past ``skip`` of them, leaving out the rows ``skip_seqs``: index seeks and
+        ``skip`` steps of the index alone (seq is in it), one row read."""
+        # The seq alone first: the steps over skipped rows then read the index, not the table.
         found = self.db.execute(
-            f"{_SELECT} INDEXED BY events_marked WHERE campaign = ? AND {MARKED} AND type = ? "
-            "AND seq > ? AND command NOT IN (SELECT value FROM json_each(?)) "
+            f"SELECT seq FROM events INDEXED BY events_marked WHERE campaign = ? AND {MARKED} "
+            "AND type = ? AND seq > ? AND seq NOT IN (SELECT value FROM json_each(?)) "
             "ORDER BY seq LIMIT 1 OFFSET ?",
-            [campaign, type_, after, _json(skip_commands), skip],
+            [campaign, type_, after, _json(skip_seqs), skip],
         ).fetchone()
-        return _row(found) if found else None
+        return self.rows(campaign, after=found[0] - 1, upto=found[0])[0] if found else None
 
-    def count_marked(self, campaign: str, type_: str, *, skip_commands: Collection[int]) -> int:
-        """How many rows of a marked type there are, leaving out ``skip_commands``."""
+    def count_marked(self, campaign: str, type_: str, *, skip_seqs: Collection[int]) -> int:
+        """How many rows of a marked type there are, leaving out the rows ``skip_seqs``."""
         found = self.db.execute(
             f"SELECT COUNT(*) FROM events INDEXED BY events_marked WHERE campaign = ? "
-            f"AND {MARKED} AND type = ? AND command NOT IN (SELECT value FROM json_each(?))",
-            [campaign, type_, _json(skip_commands)],
+            f"AND {MARKED} AND type = ? AND seq NOT IN (SELECT value FROM json_each(?))",
+            [campaign, type_, _json(skip_seqs)],
         ).fetchone()
         return int(found[0])
 
