@@ -43,7 +43,7 @@ def events_after(service: Service, after: int = 0, limit: int = MAX_EVENTS) -> d
     campaign = service.campaign()
     head_seq = campaign.head().seq
     rows = campaign.store.rows(campaign.name, after=after, upto=min(head_seq, after + limit))
-    undone_by = campaign.history().undone_by() if rows else {}  # the undo of each undone
+    undone_by = campaign.history_now().undone_by() if rows else {}  # the undo of each undone
     events = []
     for row in rows:
         description = campaign.projector.decode(row).describe()

@@ -1,5 +1,9 @@
 # How before_narrow_reads.db was recorded, with main at dd4720a (before issue 27's narrow reads):
 #   bash before_narrow_reads.sh before_narrow_reads.db
+# before_narrow_reads.answers.json holds main's answers, recorded right after: `log Q` and
+# `log Q --json` for each filter Q listed there (the CLI), `timeline(campaign)` as builtins,
+# each plot's JSON download (`ledger_web.pages.charts.as_json`) and the landing line of
+# every seq from 0 to head + 2 (`ledger_web.pages.views.recorded`).
 # It exercises what the log's filters read: commands of several events, items given to
 # another Hero ("to"), steps and scenario plays, sessions, undone and redone commands.
 set -e
