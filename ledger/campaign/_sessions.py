@@ -39,7 +39,7 @@ def session_bounds(campaign: Campaign, number: int) -> tuple[int, int]:
     read from the session marks' index (the start by its place among them, the end the next
     end after it), never the campaign."""
     store, name = campaign.store, campaign.name
-    undone = []  # the rows of the undone commands: a command's rows are consecutive
+    undone: list[int] = []  # the rows of the undone commands: a command's rows are consecutive
     for command in sorted(campaign.history_now().reverted()):
         undone.extend(range(command, store.command_end(name, command) + 1))
     start = None
