@@ -6,8 +6,10 @@ History, for every face (the CLI's ``log``, ``replay``, ``diff``, ``redo --comma
 app's filters and comparison):
 
 - ``campaign.log(LogQuery(hero=..., types=..., step=..., since=..., until=..., session=...,
-  undone=..., tail=...))`` (also ``query_log(campaign, query)``): the events a filter keeps,
-  each a ``LogEntry`` (``reverted``, ``undone_by``).
+  undone=..., tail=..., before=...))`` (also ``query_log(campaign, query)``): the events a
+  filter keeps, each a ``LogEntry`` (``reverted``, ``undone_by``), read through indexes (a
+  tail, a page before a cursor: as narrow as the answer); ``command_log(campaign, seq)``:
+  the events of the command beginning at ``seq``.
 - ``campaign.undo_preview(count, commands)`` and ``campaign.redo_preview(count, commands)``:
   the commands an undo (a redo) would revert (bring back), nothing written;
   ``campaign.redo(commands=[seq, ...])``: bring back any undone command, or an undo's whole set
@@ -16,7 +18,8 @@ app's filters and comparison):
   every face uses, a ``TimePoint``: ``seq`` is the state ``--at`` shows (``resolve`` gives it
   alone), ``earliest`` to ``latest`` the rows around it showing that state; ``fork_end``
   where a fork holding exactly that state ends.
-- ``timeline(campaign)``: every step's start and session's, each a ``Point`` with its REF.
+- ``timeline(campaign)``: every step's start and session's, each a ``Point`` with its REF;
+  ``timeline_since(campaign, kept)`` continues a ``Timeline`` kept from an earlier head.
 - ``span(campaign, since, until)`` and ``step_span(campaign, ref)``: the seqs between two
   points or of one step; ``range_moments``, ``step_moments``, ``session_moments``: those
   events with the state around each.
@@ -27,7 +30,7 @@ app's filters and comparison):
 from ledger.campaign._campaign import Campaign, Clock, Recorded, utc_now
 from ledger.campaign._diff import Change, HeroDiff, StateDiff, diff_states, step_text
 from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
-from ledger.campaign._log import LogEntry, LogQuery, query_log
+from ledger.campaign._log import LogEntry, LogQuery, command_log, query_log
 from ledger.campaign._names import CampaignInfo, Origin, encode_origin
 from ledger.campaign._projection import Projector
 from ledger.campaign._refs import (
@@ -37,6 +40,7 @@ from ledger.campaign._refs import (
     fork_end,
     point,
     resolve,
+    settled,
     span,
     step_span,
 )
@@ -53,7 +57,7 @@ from ledger.campaign._sessions import (
 )
 from ledger.campaign._snapshot_text import encode as snapshot_text
 from ledger.campaign._snapshot_text import matches as snapshot_matches
-from ledger.campaign._timeline import Point, timeline
+from ledger.campaign._timeline import Point, Timeline, timeline, timeline_since
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
 __all__ = [
@@ -78,6 +82,8 @@ __all__ = [
     "StateDiff",
     "StepRef",
     "TimePoint",
+    "Timeline",
+    "command_log",
     "diff_states",
     "encode_origin",
     "end_session",
@@ -91,6 +97,7 @@ __all__ = [
     "retried",
     "session_bounds",
     "session_moments",
+    "settled",
     "snapshot_matches",
     "snapshot_text",
     "span",
@@ -99,5 +106,6 @@ __all__ = [
     "step_span",
     "step_text",
     "timeline",
+    "timeline_since",
     "utc_now",
 ]

@@ -82,6 +82,10 @@ class Campaign:
     def history(self) -> History:
         return History(metas_from_rows(self.store.rows_of_types(self.name, sorted(META_TYPES))))
 
+    def history_now(self) -> History:
+        """The undo history as it stands, remembered until the head moves."""
+        return self._history_at(self.head())
+
     def state(self, at: int | str | None = None) -> CampaignState:
         """State right after event ``at`` (default: the latest), undone commands left out.
         ``at`` may name a point as ``--at`` does: ``"42"``, ``"city-2"``, ``"scenario-5.2"``,

@@ -38,7 +38,9 @@ class LogQuery(msgspec.Struct, frozen=True, kw_only=True):
     until="42"`` is events 41 and 42, what ``diff 40 42`` compares). ``session``: play session
     N (``since`` the latest event: none, not a refusal; ``until`` before ``since`` is refused).
     ``undone``: only the commands undone now (``redo --command SEQ`` brings them back).
-    ``tail``: the last N of what the other filters keep."""
+    ``tail``: the last N of what the other filters keep. ``before``: only events before
+    this seq (a cursor: a page of the log latest first asks ``tail=100, before=`` the first
+    seq of the page before it)."""
 
     hero: str | None = None
     types: tuple[str, ...] = ()
@@ -48,44 +50,87 @@ class LogQuery(msgspec.Struct, frozen=True, kw_only=True):
     session: int | None = None
     undone: bool = False
     tail: int | None = None
+    before: int | None = None
 
 
 def query_log(campaign: "Campaign", query: LogQuery | None = None) -> list[LogEntry]:
     """The campaign's events that ``query`` keeps, in order, undone ones marked.
 
-    Refused with the reason (nothing matches is not a refusal, an empty list is): a malformed
-    or unknown point or step, an unknown Hero or event type, a tail below 1."""
+    Read with SQL through the filter's index (a tail latest first), never by reading or
+    describing the whole campaign: only the entries kept are built. Refused with the reason
+    (nothing matches is not a refusal, an empty list is): a malformed or unknown point or
+    step, an unknown Hero or event type, a tail below 1."""
     query = query or LogQuery()
     if query.tail is not None and query.tail < 1:
         raise BadInput(f"{{tail}} must be 1 or more, not {query.tail}", fields=["tail"])
+    if query.before is not None and query.before < 1:
+        raise BadInput(
+            f"{{before}} must be a seq, 1 or more, not {query.before}", fields=["before"]
+        )
     first, last = _window(campaign, query)
+    if query.before is not None:
+        last = min(last, query.before - 1)
     types = _types(campaign, query.types)
-    hero = name_key(campaign.state().hero(query.hero).name) if query.hero is not None else None
-    undone_by = campaign.history().undone_by()
-    kept: list[tuple[Row, int | None]] = []
-    for row in campaign.store.rows(campaign.name, after=first - 1, upto=last):
-        by = undone_by.get(row.command)
-        if query.undone and by is None:
-            continue
-        if types is not None and row.type not in types:
-            continue
-        if hero is not None and not _involves(row, hero):
-            continue
-        kept.append((row, by))
-    if query.tail is not None:
-        kept = kept[-query.tail :]
-    return [_entry(campaign, row, by) for row, by in kept]  # described: only those kept
+    heroes: set[str] | None = None
+    recipients: set[str] = set()
+    if query.hero is not None:
+        key = name_key(campaign.state().hero(query.hero).name)
+        spelled, given = campaign.store.spellings(campaign.name)
+        heroes = {name for name in spelled if name_key(name) == key}
+        recipients = {name for name in given if name_key(name) == key}
+    undone_by = _undone_by(campaign)
+    seqs = _undone_seqs(campaign, undone_by, first, last) if query.undone else None
+    rows = campaign.store.log_rows(
+        campaign.name,
+        first,
+        last,
+        types=types,
+        heroes=heroes,
+        recipients=recipients,
+        seqs=seqs,
+        tail=query.tail,
+    )
+    return [_entry(campaign, row, undone_by.get(row.command)) for row in rows]
+
+
+def command_log(campaign: "Campaign", command: int) -> list[LogEntry]:
+    """Every event of the command whose first event is ``command``, in order (none if no
+    command begins there): what a face shows after recording it, read by its seqs alone."""
+    first = campaign.store.rows(campaign.name, after=command - 1, upto=command)
+    if not first or first[0].command != command:
+        return []
+    return command_entries(campaign, [command])
 
 
 def command_entries(campaign: "Campaign", commands: Iterable[int]) -> list[LogEntry]:
     """Every event of the given commands (by their first seq), in order."""
-    undone_by = campaign.history().undone_by()
+    undone_by = _undone_by(campaign)
     entries = []
     for command in sorted(set(commands)):
         last = campaign.store.command_end(campaign.name, command)
         for row in campaign.store.rows(campaign.name, after=command - 1, upto=last):
             entries.append(_entry(campaign, row, undone_by.get(row.command)))
     return entries
+
+
+def _undone_by(campaign: "Campaign") -> dict[int, int]:
+    """Each command undone now, with its undo: read from the undos and redos alone (their
+    index), remembered until the head moves."""
+    return campaign.history_now().undone_by()
+
+
+def _undone_seqs(
+    campaign: "Campaign", undone_by: dict[int, int], first: int, last: int
+) -> list[int]:
+    """The seqs of the undone commands' events in the window: a command's events are
+    consecutive from its first, so each is one seek for its end."""
+    seqs: list[int] = []
+    for command in sorted(undone_by):
+        if command > last:
+            break
+        end = campaign.store.command_end(campaign.name, command)
+        seqs.extend(range(max(command, first), min(end, last) + 1))
+    return seqs
 
 
 def _entry(campaign: "Campaign", row: Row, undone_by: int | None) -> LogEntry:
@@ -131,14 +176,3 @@ def _types(campaign: "Campaign", named: Iterable[str]) -> frozenset[str] | None:
             )
         chosen.add(tag)
     return frozenset(chosen)
-
-
-def _involves(row: Row, hero: str) -> bool:
-    """The event is the Hero's (its hero column), or gives the Hero something (``to``)."""
-    if row.hero is not None and name_key(row.hero) == hero:
-        return True
-    if '"to"' not in row.payload:
-        return False
-    payload = msgspec.json.decode(row.payload)
-    to = payload.get("to") if isinstance(payload, dict) else None
-    return isinstance(to, str) and name_key(to) == hero

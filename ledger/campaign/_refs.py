@@ -60,7 +60,7 @@ def parse(ref: str) -> int | StepRef:
 def point(campaign: "Campaign", ref: str) -> TimePoint:
     """The point ``ref`` names, with the rows that show the same state around it."""
     seq = resolve(campaign, ref)
-    reverted = campaign.history().reverted()
+    reverted = campaign.history_now().reverted()
     return TimePoint(
         ref=ref,
         seq=seq,
@@ -93,7 +93,7 @@ def step_span(campaign: "Campaign", ref: str) -> tuple[int, int]:
             "scenario-N or scenario-N.P"
         )
     first, last = _step(campaign, parsed)
-    return first, _without_effect_after(campaign, last, campaign.history().reverted())
+    return first, _without_effect_after(campaign, last, campaign.history_now().reverted())
 
 
 def _without_effect_after(campaign: "Campaign", last: int, reverted: frozenset[int]) -> int:
@@ -123,12 +123,22 @@ def _in_effect_upto(campaign: "Campaign", seq: int, reverted: frozenset[int]) ->
     return 0
 
 
+def settled(campaign: "Campaign", seq: int, reverted: frozenset[int]) -> int:
+    """The last event of the last command in effect that ends at or before ``seq`` (0 for
+    none): the state at ``seq`` without a command half-applied. A few seeks back from it."""
+    last = _in_effect_upto(campaign, seq, reverted)
+    if last == 0 or campaign.store.command_end(campaign.name, last) <= seq:
+        return last
+    command = campaign.store.rows(campaign.name, after=last - 1, upto=last)[0].command
+    return _in_effect_upto(campaign, command - 1, reverted)  # ends before this command
+
+
 def fork_end(campaign: "Campaign", at: TimePoint) -> int:
     """The last row a copy of the history (its rows as recorded, undos and redos in them)
     can end at and show what ``at`` shows: the latest of ``at``'s rows that ends a command
     and after which no undo or redo recorded later changes what those rows hold. Refused
     with the reason if none can."""
-    history = campaign.history()
+    history = campaign.history_now()
     now = history.reverted()
     rows = campaign.store.rows(campaign.name, after=max(at.earliest - 1, 0), upto=at.latest + 1)
     commands = {row.seq: row.command for row in rows}
@@ -196,7 +206,7 @@ def _point(campaign: "Campaign", ref: str, head: int) -> int:
 
 def _step(campaign: "Campaign", parsed: StepRef) -> tuple[int, int]:
     """The first seq of the step ``parsed`` names and its last seq."""
-    reverted = campaign.history().reverted()
+    reverted = campaign.history_now().reverted()
     store = campaign.store
 
     def steps(number: int | None = None, scenario: int | None = None) -> list[Start]:

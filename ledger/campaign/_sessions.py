@@ -35,24 +35,21 @@ class Moment(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def session_bounds(campaign: Campaign, number: int) -> tuple[int, int]:
-    """The first and last seq of session ``number`` (1 for the first), undone starts left out."""
-    reverted = campaign.history().reverted()
-    marks = [
-        row
-        for row in campaign.store.rows_of_types(
-            campaign.name, [SessionStarted.tag(), SessionEnded.tag()]
-        )
-        if row.command not in reverted
-    ]
-    marks.sort(key=lambda row: row.seq)
-    starts = [row for row in marks if row.type == SessionStarted.tag()]
-    if not 1 <= number <= len(starts):
-        raise NotFound(
-            f"campaign {campaign.name!r} has {len(starts)} session(s); there is no session {number}"
-        )
-    first = starts[number - 1].seq
-    end = next((r.seq for r in marks if r.seq > first and r.type == SessionEnded.tag()), None)
-    return first, end if end is not None else campaign.head().seq
+    """The first and last seq of session ``number`` (1 for the first), undone starts left out:
+    read from the session marks' index (the start by its place among them, the end the next
+    end after it), never the campaign."""
+    store, name = campaign.store, campaign.name
+    undone: list[int] = []  # the rows of the undone commands: a command's rows are consecutive
+    for command in sorted(campaign.history_now().reverted()):
+        undone.extend(range(command, store.command_end(name, command) + 1))
+    start = None
+    if number >= 1:
+        start = store.marked(name, SessionStarted.tag(), skip_seqs=undone, skip=number - 1)
+    if start is None:
+        count = store.count_marked(name, SessionStarted.tag(), skip_seqs=undone)
+        raise NotFound(f"campaign {name!r} has {count} session(s); there is no session {number}")
+    end = store.marked(name, SessionEnded.tag(), skip_seqs=undone, after=start.seq)
+    return start.seq, end.seq if end is not None else campaign.head().seq
 
 
 def session_moments(campaign: Campaign, number: int) -> Iterator[Moment]:
@@ -75,7 +72,7 @@ def step_moments(campaign: Campaign, ref: str) -> Iterator[Moment]:
 
 def moments(campaign: Campaign, first: int, last: int) -> Iterator[Moment]:
     """Every event from seq ``first`` to ``last`` with the state before and after it."""
-    history = campaign.history()
+    history = campaign.history_now()
     reverted = history.reverted()
     state = campaign.state(first - 1) if first > 1 else CampaignState()
     projector = campaign.projector

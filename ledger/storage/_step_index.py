@@ -101,3 +101,15 @@ def step_end(
         },
     ).fetchone()
     return int(found[0])
+
+
+def change_rows(db: Connection, campaign: str, after: int = 0) -> list[tuple[object, ...]]:
+    """The events after seq ``after`` that are step changes (every step's first row in
+    effect is one), in order, as tuples of ``COLUMNS`` of events."""
+    from ledger.storage._rows import COLUMNS
+
+    listed = ", ".join(f"e.{column}" for column in COLUMNS)
+    return db.execute(
+        f"SELECT {listed} {_CHANGED}WHERE c.campaign = ? AND c.seq > ? ORDER BY c.seq",
+        [campaign, after],
+    ).fetchall()

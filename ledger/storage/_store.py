@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from ledger.errors import ConflictError
+from ledger.storage import _log_reads as log_reads
 from ledger.storage import _step_index as step_index
 from ledger.storage._connection import Connection
 from ledger.storage._database import sqlite3
@@ -90,6 +91,7 @@ class EventStore:
         # campaign: (the file's version when read, the head then); see head()
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
         self._next_fingerprint: str | None = None  # see with_fingerprint
+        self._log_indexes: frozenset[str] | None = None  # see log_rows
 
     def _version(self) -> tuple[int, int] | None:
         """Changes whenever anything may have been committed since it was last read: another
@@ -174,6 +176,52 @@ class EventStore:
         )
         return [_row(values) for values in cursor]
 
+    def log_rows(
+        self,
+        campaign: str,
+        first: int,
+        last: int,
+        *,
+        types: Collection[str] | None = None,
+        heroes: Collection[str] | None = None,
+        recipients: Collection[str] = (),
+        seqs: Collection[int] | None = None,
+        tail: int | None = None,
+    ) -> list[Row]:
+        """The rows with first <= seq <= last of one of ``types``, of one of ``heroes`` (the
+        hero column) or giving to one of ``recipients`` (the payload's ``to``), among ``seqs``
+        (each filter only if given), in order; the last ``tail`` of them if given. Read
+        through the filter's index, a tail latest first: as narrow as the answer."""
+        found = log_reads.log_rows(
+            self.db,
+            campaign,
+            self.log_indexes(),
+            first=first,
+            last=last,
+            types=types,
+            heroes=heroes,
+            recipients=recipients,
+            seqs=seqs,
+            tail=tail,
+        )
+        return [_row(values) for values in found]
+
+    def spellings(self, campaign: str) -> tuple[set[str], set[str]]:
+        """Every text stored as an event's hero, and as a payload's ``to``: how a Hero's name
+        was spelled, each a few index seeks."""
+        return log_reads.spellings(self.db, campaign, self.log_indexes())
+
+    def log_indexes(self) -> frozenset[str]:
+        """The log's indexes this file has (none in one opened read-only from before m007)."""
+        if self._log_indexes is None:
+            cursor = self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN "
+                "(SELECT value FROM json_each(?))",
+                [_json(log_reads.INDEXES)],
+            )
+            self._log_indexes = frozenset(name for (name,) in cursor)
+        return self._log_indexes
+
     def rows_of_types(self, campaign: str, types: Collection[str]) -> list[Row]:
         """Rows of the given types, in order. Only the marked types (undo, redo, session
         marks) are indexed by type; any other (a plugin may ask) reads the whole campaign."""
@@ -191,6 +239,36 @@ class EventStore:
             [campaign, _json(types)],
         )
         return sorted((_row(values) for values in cursor), key=lambda row: row.seq)
+
+    def marked(
+        self,
+        campaign: str,
+        type_: str,
+        *,
+        skip_seqs: Collection[int],
+        after: int = 0,
+        skip: int = 0,
+    ) -> Row | None:
+        """The first row of a marked type (an undo, a redo, a session mark) after seq
+        ``after``, past ``skip`` of them, leaving out the rows ``skip_seqs``: index seeks and
+        ``skip`` steps of the index alone (seq is in it), one row read."""
+        # The seq alone first: the steps over skipped rows then read the index, not the table.
+        found = self.db.execute(
+            f"SELECT seq FROM events INDEXED BY events_marked WHERE campaign = ? AND {MARKED} "
+            "AND type = ? AND seq > ? AND seq NOT IN (SELECT value FROM json_each(?)) "
+            "ORDER BY seq LIMIT 1 OFFSET ?",
+            [campaign, type_, after, _json(skip_seqs), skip],
+        ).fetchone()
+        return self.rows(campaign, after=found[0] - 1, upto=found[0])[0] if found else None
+
+    def count_marked(self, campaign: str, type_: str, *, skip_seqs: Collection[int]) -> int:
+        """How many rows of a marked type there are, leaving out the rows ``skip_seqs``."""
+        found = self.db.execute(
+            f"SELECT COUNT(*) FROM events INDEXED BY events_marked WHERE campaign = ? "
+            f"AND {MARKED} AND type = ? AND seq NOT IN (SELECT value FROM json_each(?))",
+            [campaign, type_, _json(skip_seqs)],
+        ).fetchone()
+        return int(found[0])
 
     def last_command_not_of_types(self, campaign: str, types: Collection[str]) -> int:
         """The latest command with an event of another type (0 if none)."""
@@ -262,6 +340,11 @@ class EventStore:
             skip_types=skip_types,
             skip_commands=skip_commands,
         )
+
+    def step_change_rows(self, campaign: str, after: int = 0) -> list[Row]:
+        """The rows after seq ``after`` whose step columns differ from the row before them
+        (the step index's), in order: a step's first row in effect is always among them."""
+        return [_row(values) for values in step_index.change_rows(self.db, campaign, after)]
 
     def step_end(
         self,

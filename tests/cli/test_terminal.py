@@ -3,6 +3,7 @@ tables, progress bars on standard error and a pager for a long log; plain text w
 or with NO_COLOR; --json unchanged. Run on a pseudo-terminal and piped."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,21 @@ def test_verify_shows_a_bar_per_campaign_on_a_terminal_only(evening: Path) -> No
     piped = script(evening, "verify")
     assert piped.stderr == ""
     assert piped.stdout == "ok: every chain, trigger, event and snapshot verifies\n"
+
+
+def test_every_log_row_shows_its_event_number_filtered_or_not(tmp_path: Path) -> None:
+    """Issue 26: the second and later events of a command showed "+" and no number, yet
+    --at, diff and redo --command take those numbers; a "+" after the number marks them."""
+    from tests.helpers.old_campaigns import copy_of
+
+    db = copy_of("before_narrow_reads.db", tmp_path)  # a group check: one command, 5 events
+    for args in (["log"], ["log", "--hero", "Venia"], ["log", "--type", "group-check-rolled"]):
+        status, drawn = on_terminal(db, *args, lines=60)
+        assert status == 0
+        piped = script(db, *args).stdout
+        for shown in (drawn, piped):
+            rows = [line for line in shown.splitlines() if line.strip()]
+            assert rows, args
+            assert all(re.match(r"^\s*\d+[ +] ", row) for row in rows), (args, shown)
+        assert re.search(r"^\s+15\+ city 1\s+Venia rolls", piped, re.MULTILINE)
+    assert re.search(r"^\s+13  city 1\s+Group Agility check opened", script(db, "log").stdout, re.M)

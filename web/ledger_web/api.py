@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from ledger.campaign import LogQuery
 from ledger.errors import BadInput, LedgerError, NotFound
 from ledger.hosting import call_offered
 from ledger.service import Service
@@ -88,6 +89,30 @@ async def events_after(request: Request) -> Response:
     except ValueError:
         return json_response({"error": "after and limit are whole numbers"}, 400)
     return await read(request, lambda service: reading.events_after(service, after, limit))
+
+
+async def log(request: Request) -> Response:
+    """A page of the log, the CLI's filters as query parameters (``type`` repeatable)."""
+    params = request.query_params
+    try:
+        numbers = {
+            name: int(params[name]) if params.get(name) else None
+            for name in ("session", "before", "limit")
+        }
+    except ValueError:
+        return json_response({"error": "session, before and limit are whole numbers"}, 400)
+    query = LogQuery(
+        hero=params.get("hero") or None,
+        types=tuple(params.getlist("type")),
+        step=params.get("step") or None,
+        since=params.get("since") or None,
+        until=params.get("until") or None,
+        session=numbers["session"],
+        undone=params.get("undone", "").lower() in ("1", "true", "yes", "on"),
+        before=numbers["before"],
+    )
+    limit = numbers["limit"] or reading.MAX_LOG
+    return await read(request, lambda service: reading.log(service, query, limit))
 
 
 async def actions(request: Request) -> Response:
@@ -184,6 +209,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/heroes/{name}", hero),
         Route("/api/content", content),
         Route("/api/events", events_after),
+        Route("/api/log", log),
         Route("/api/actions", actions),
         Route("/api/actions/{name}", record_action, methods=["POST"]),
         Route("/api/queries/{name}", query),

@@ -103,6 +103,32 @@ def document(web: Web) -> dict[str, Any]:
                 {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 1000}},
             ],
         ),
+        "/api/log": _get(
+            "A page of the log, as `log --json` with the same filters: the last `limit` "
+            "events before `before`, in order, and `next_before`, the next page's cursor",
+            [
+                *(
+                    {"name": name, "in": "query", "schema": {"type": "string"}}
+                    for name in ("hero", "step", "since", "until")
+                ),
+                {
+                    "name": "type",
+                    "in": "query",
+                    "description": "An event type (damage-taken or base:damage-taken); repeatable",
+                    "schema": {"type": "array", "items": {"type": "string"}},
+                    "style": "form",
+                    "explode": True,
+                },
+                {"name": "session", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+                {"name": "undone", "in": "query", "schema": {"type": "boolean"}},
+                {"name": "before", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+                {
+                    "name": "limit",
+                    "in": "query",
+                    "schema": {"type": "integer", "minimum": 1, "maximum": 100},
+                },
+            ],
+        ),
         "/api/actions": _get("The actions and queries the plugins offer, with schemas", []),
         "/api/commands": {
             "post": {

@@ -4,7 +4,7 @@ short (one point per event of a kind), so a chart library would add weight and b
 
 Every piece of text is escaped here: a Hero's name is user text."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
@@ -33,11 +33,12 @@ class Plot:
     x_label: str
     y_label: str
     series: list[Series] = field(default_factory=list)
-    rows_of: list[dict[str, object]] | None = None  # the data behind the series, if richer
+    # The data behind the series, if richer: made when downloaded (a page draws the series).
+    rows_of: Callable[[], list[dict[str, object]]] | None = None
 
     def rows(self) -> list[dict[str, object]]:
         if self.rows_of is not None:
-            return self.rows_of
+            return self.rows_of()
         return [
             {"series": s.name, self.x_label: x, self.y_label: y}
             for s in self.series

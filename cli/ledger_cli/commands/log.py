@@ -28,6 +28,9 @@ REF = "REF"  # a point as --at takes it
 @click.option("--session", "number", type=int, metavar="N", help="Only play session N.")
 @click.option("--undone", is_flag=True, help="Only the commands undone now (`redo --command SEQ`).")
 @click.option("-n", "--tail", type=int, metavar="N", help="Only the last N of those events.")
+@click.option(
+    "--before", type=int, metavar="SEQ", help="Only the events before event SEQ (page back)."
+)
 @json_option
 @pass_app
 def log(
@@ -40,11 +43,14 @@ def log(
     number: int | None,
     undone: bool,
     tail: int | None,
+    before: int | None,
     as_json: bool,
 ) -> None:
     """Every event of the campaign, undone commands marked; the filters keep only some.
 
-    --since 40 --until 42 lists events 41 and 42: what `diff 40 42` compares.
+    --since 40 --until 42 lists events 41 and 42: what `diff 40 42` compares. Every row
+    starts with its event's number (what --at, diff and redo --command take); a + after it
+    marks the second or later event of one command.
 
     \b
     Examples:
@@ -52,6 +58,7 @@ def log(
       campaign-ledger log --hero Torrax --step city-2
       campaign-ledger log --type damage-taken -n 5
       campaign-ledger log --undone
+      campaign-ledger log -n 20 --before 500
     """
     query = LogQuery(
         hero=hero,
@@ -62,6 +69,7 @@ def log(
         session=number,
         undone=undone,
         tail=tail,
+        before=before,
     )
     entries = app.campaign().log(query)
     if as_json:
@@ -85,8 +93,8 @@ def log_line(entry: LogEntry, *, by: bool = False) -> str:
     mark = ""
     if entry.reverted:
         mark = f"  [undone by #{entry.undone_by}]" if by else "  [undone]"
-    lead = f"{row.seq:>5}" if row.command == row.seq else f"{'+':>5}"
-    return f"{lead}  {step:<12} {entry.description}{mark}"
+    lead = f"{row.seq:>5}" + (" " if row.command == row.seq else "+")
+    return f"{lead} {step:<12} {entry.description}{mark}"
 
 
 @click.command("undo", cls=Command, context_settings=NUMBERS)

@@ -64,11 +64,12 @@ def die_mean(die: tuple[str, ...], values: dict[str, int]) -> float:
     return face / (1 - extra)
 
 
-def dice_luck(game: Game) -> list[LuckPoint]:
-    """Every roll in effect, in order, with each Hero's cumulative successes and expectation."""
+def dice_luck(game: Game, after: int = 0) -> list[LuckPoint]:
+    """Every roll in effect, in order, with each Hero's cumulative successes and expectation
+    (only those after event ``after`` if given, their totals counted from there on)."""
     points: list[LuckPoint] = []
     totals: dict[str, tuple[float, float]] = {}
-    for seq, event in _events(game):
+    for seq, event in _events(game, after):
         rolled = _rolled(event)
         if rolled is None:
             continue
@@ -92,11 +93,11 @@ def dice_luck(game: Game) -> list[LuckPoint]:
     return points
 
 
-def check_chances(game: Game) -> list[CheckChance]:
+def check_chances(game: Game, after: int = 0) -> list[CheckChance]:
     """Every active check in effect that had a target (progressive and "?" checks have none),
-    with the odds the state before it gave."""
+    with the odds the state before it gave (only those after event ``after`` if given)."""
     chances = []
-    for seq, event in _events(game):
+    for seq, event in _events(game, after):
         if not isinstance(event, CheckMade) or event.target is None or event.success is None:
             continue
         before = game.campaign.state(at=seq - 1)
@@ -133,11 +134,13 @@ def _rolled(
     return None
 
 
-def _events(game: Game) -> Iterator[tuple[int, Event]]:
-    """The campaign's events in effect, with their seq."""
+def _events(game: Game, after: int = 0) -> Iterator[tuple[int, Event]]:
+    """The campaign's rolls in effect (checks, group check rolls, reactions), with their seq:
+    read by their type's index, not the whole campaign."""
     campaign = game.campaign
-    reverted = campaign.history().reverted()
-    for row in campaign.store.rows(campaign.name):
+    reverted = campaign.history_now().reverted()
+    types = {CheckMade.tag(), GroupCheckRolled.tag(), ReactionMade.tag()}
+    for row in campaign.store.log_rows(campaign.name, after + 1, campaign.head().seq, types=types):
         if row.command in reverted:
             continue
         yield row.seq, campaign.projector.decode(row)

@@ -154,14 +154,26 @@ async def check(request: Request) -> Response:
 
 
 async def log(request: Request) -> Response:
-    filters = {k: v for k, v in request.query_params.items() if v.strip()}
+    """The log, a page of at most ``views.LOG_PAGE`` events latest first; the next page
+    (``?before=SEQ``) loads when the end of the list scrolls into view, as rows alone when
+    htmx asks for it."""
+    filters = {
+        k: v for k, v in request.query_params.items() if k in views.LOG_FILTERS and v.strip()
+    }
+    before = request.query_params.get("before") or None
 
     def work(service: Service) -> dict[str, Any]:
-        return {**_common(service, request), **views.log(service, filters)}
+        return {**_common(service, request), **views.log(service, filters, before)}
 
     context = await _read(request, work)
+    context["more_url"] = (
+        f"{request.url.path}?{urlencode({**filters, 'before': context['next_before']})}"
+        if context["next_before"] is not None
+        else None
+    )
+    template = "log_rows.html" if before and request.headers.get("hx-request") else "log.html"
     return _render(
-        request, "log.html", {**context, "filters": filters, "nav": "log", "page_title": "Log"}
+        request, template, {**context, "filters": filters, "nav": "log", "page_title": "Log"}
     )
 
 

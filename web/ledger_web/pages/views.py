@@ -7,8 +7,16 @@ from typing import Any
 
 import msgspec
 
-from ledger.campaign import LogQuery, Point, diff_states, session_moments, step_text
-from ledger.campaign import timeline as campaign_timeline
+from ledger.campaign import (
+    LogQuery,
+    Point,
+    Timeline,
+    command_log,
+    diff_states,
+    session_moments,
+    step_text,
+    timeline_since,
+)
 from ledger.errors import LedgerError
 from ledger.model import CampaignState
 from ledger.service import Service
@@ -117,19 +125,41 @@ def next_redo(service: Service) -> str | None:
     return "; ".join(entry.description for entry in preview) or None
 
 
+_timelines: dict[tuple[str, str], Timeline] = {}  # by file and campaign, for every reader
+
+
 def timeline(service: Service) -> list[Point]:
-    """Every step's start and every session's, in order, each with its REF (the core's)."""
-    return campaign_timeline(service.campaign())
+    """Every step's start and every session's, in order, each with its REF (the core's,
+    read from the step index): kept for the server's readers, after a tap continued from
+    the rows after the kept head."""
+    campaign = service.campaign()
+    key = (str(service.path), campaign.name)
+    found = _timelines[key] = timeline_since(campaign, _timelines.get(key))
+    return found.points
 
 
-def log(service: Service, filters: dict[str, str]) -> dict[str, Any]:
-    """The log, latest first, as the core's filters keep it (a filter it refuses shows why)."""
+LOG_PAGE = 100  # rows a fetch of the log page reads at most; more load on scroll
+LOG_FILTERS = ("hero", "types", "step", "since", "until", "session", "undone")
+
+
+def _whole(text: str | None) -> int | None:
+    return int(text) if text is not None and text.isascii() and text.isdigit() else None
+
+
+def log(service: Service, filters: dict[str, str], before: str | None = None) -> dict[str, Any]:
+    """A page of the log, latest first: at most LOG_PAGE events before the cursor ``before``
+    (a seq; none: from the latest), as the core's filters keep them (a filter it refuses
+    shows why), and the cursor of the next page if there is more."""
     query = LogQuery(
         hero=filters.get("hero"),
         types=tuple(filters.get("types", "").replace(",", " ").split()),
         step=filters.get("step"),
-        session=int(filters["session"]) if filters.get("session", "").isdigit() else None,
+        since=filters.get("since"),
+        until=filters.get("until"),
+        session=_whole(filters.get("session")),
         undone=bool(filters.get("undone")),
+        tail=LOG_PAGE + 1,  # one more: is there a next page?
+        before=_whole(before),
     )
     campaign = service.campaign()
     refusal = None
@@ -137,8 +167,11 @@ def log(service: Service, filters: dict[str, str]) -> dict[str, Any]:
         entries = [log_json(entry) for entry in service.entries(query)]
     except LedgerError as error:
         entries, refusal = [], error.worded({})
+    more = len(entries) > LOG_PAGE
+    entries = entries[-LOG_PAGE:]
     return {
         "entries": entries[::-1],
+        "next_before": entries[0]["seq"] if more else None,
         "heroes": list(campaign.state().heroes),
         "log_refusal": refusal,
     }
@@ -146,7 +179,7 @@ def log(service: Service, filters: dict[str, str]) -> dict[str, Any]:
 
 def recorded(service: Service, command: int) -> str | None:
     """What the command at seq ``command`` recorded, in words."""
-    told = [e.description for e in service.campaign().log() if e.row.command == command]
+    told = [e.description for e in command_log(service.campaign(), command)]
     return f"#{command} " + "; ".join(told) if told else None
 
 
