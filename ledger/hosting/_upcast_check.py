@@ -6,15 +6,15 @@ value of the wrong type, or drops one the type requires, naming the plugin and t
 from typing import Any
 
 import msgspec
-from sqlite_utils import Database
 
 from ledger.errors import LedgerError
 from ledger.hosting._registry import Registry
+from ledger.storage import Connection
 
 _fields = msgspec.json.Decoder(dict[str, Any])
 
 
-def upcast_problems(db: Database, registry: Registry) -> list[tuple[str, int, str]]:
+def upcast_problems(db: Connection, registry: Registry) -> list[tuple[str, int, str]]:
     """(campaign, seq, what is wrong) for each upcast payload the installed schema refuses;
     with how many rows were upcast, as (\"\", count, \"\") last."""
     current = {tag: kind.schema for tag, (kind, _) in registry.event_types.items()}

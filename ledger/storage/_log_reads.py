@@ -10,8 +10,8 @@ from collections.abc import Collection
 from typing import Any
 
 import msgspec
-from sqlite_utils import Database
 
+from ledger.storage._connection import Connection
 from ledger.storage._rows import COLUMNS, Values
 
 # Never edit these: the indexes of m007 were created with them, and a query reaches a
@@ -39,7 +39,7 @@ class Source(msgspec.Struct, frozen=True):
     parameters: dict[str, Any]
 
 
-def spellings(db: Database, campaign: str, indexes: Collection[str]) -> tuple[set[str], set[str]]:
+def spellings(db: Connection, campaign: str, indexes: Collection[str]) -> tuple[set[str], set[str]]:
     """Every distinct text in the hero column and in the payloads' ``to`` (each a handful):
     one index seek per value when the indexes are there (the skip-scan ``campaigns`` uses),
     else one read of the campaign."""
@@ -68,7 +68,7 @@ def spellings(db: Database, campaign: str, indexes: Collection[str]) -> tuple[se
 
 
 def log_rows(
-    db: Database,
+    db: Connection,
     campaign: str,
     indexes: Collection[str],
     *,
