@@ -5,8 +5,9 @@ server-sent event::
     event: head
     data: {"campaign": "Moonsilver", "seq": 42}
 
-A page reloads what it shows when ``seq`` is not the one it shows (base.html turns the event
-into the htmx event ``ledger:changed`` on <body>)."""
+A page reloads what it shows when ``seq`` is not the one it shows (static/live.js turns the
+event into the htmx event ``ledger:changed`` on <body>; one tab of a browser holds the stream
+and passes it to the others)."""
 
 import asyncio
 import threading
@@ -38,6 +39,11 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+
+    @property
+    def listening(self) -> int:
+        """How many event streams are open (one per browser: its tabs share one)."""
+        return len(self._listeners)
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
