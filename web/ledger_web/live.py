@@ -57,6 +57,12 @@ class Hub:
         for queue in list(self._listeners):
             queue.put_nowait(None)
 
+    def end_streams(self) -> None:
+        """End every open event stream (the server is stopping: the pages reconnect to the
+        next one), from any thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._announce, None)
+
     def _watch(self) -> None:
         ledger: Ledger | None = None
         try:
@@ -77,7 +83,7 @@ class Hub:
             if ledger is not None:
                 ledger.close()
 
-    def _announce(self, head: dict[str, object]) -> None:
+    def _announce(self, head: dict[str, object] | None) -> None:
         for queue in self._listeners:
             queue.put_nowait(head)
 

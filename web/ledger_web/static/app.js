@@ -118,7 +118,7 @@
   // --- Live: when the campaign's head moves (whoever recorded it), this page is read again
   // at its own address (main[data-page], never the address of a form's POST) and morphed in:
   // only what changed changes. A form being filled in, a details opened, a Hero's actions
-  // loaded and a notice written in place are kept.
+  // loaded, a notice written in place and what this device's last tap recorded are kept.
   var refreshing = null, again = false;
 
   function refresh() {
@@ -129,7 +129,8 @@
       .then(function (response) { return response.text(); })
       .then(function (html) {
         var fresh = parse(html).getElementById("main"), now = main();
-        if (!fresh || !now || Number(fresh.dataset.head) < Number(now.dataset.head)) return;
+        // Only a newer head changes anything (an answer that arrived meanwhile may be newer).
+        if (!fresh || !now || Number(fresh.dataset.head) <= Number(now.dataset.head)) return;
         morph(now, fresh);
         document.dispatchEvent(new CustomEvent("ledger:refreshed", { detail: fresh.dataset.head }));
       }, function () { /* the host is away: live.js says so, and reads again when it is back */ })
@@ -142,7 +143,7 @@
 
   function kept(node) {
     return node.nodeType === 1 && (
-      node.matches("form[data-dirty], .in-place") ||
+      node.matches("form[data-dirty], .in-place, #recorded, #answer") ||
       (node.matches(".loaded") && node.closest("details[data-loaded]") !== null));
   }
 
