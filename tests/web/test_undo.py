@@ -63,6 +63,21 @@ def test_the_undo_button_never_reverts_what_its_page_did_not_show(
         assert "Redo: Zuva&#39;Sai gains 2 Stars" in shown
 
 
+def test_undo_typed_in_the_command_box_is_of_what_its_page_showed(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    party("damage", "Torrax", "2")
+    with client(db_path, pm) as web:
+        fields = form_fields(web.get("/").text)
+        seen = re.findall(r'name="seen" value="(\d+)"', web.get("/").text)[0]
+        party("stars", "gain", "Torrax", "2")  # another device, meanwhile
+        typed = web.post("/command", data={**fields, "seen": seen, "line": "undo"})
+        assert typed.status_code == 409
+        assert "Torrax gains 2 Stars was recorded; nothing was undone." in typed.text
+        assert undos(db_path) == 0
+        assert hero(party, "Torrax")["stamina"]["wound"] == 2
+
+
 def test_an_undo_of_a_command_no_longer_in_effect_is_refused(
     party: Invoke, db_path: Path, pm: pluggy.PluginManager
 ) -> None:

@@ -274,3 +274,52 @@ def test_without_web_locks_the_tabs_still_share_one_connection(
                 "aria-label", "Kell: 9 unspent · 0 spent · 1 wound · 0 locked; unwounded side"
             )
         tabs.close()
+
+
+def test_a_refused_roll_keeps_the_check_page_as_it_was(browser: Browser, tmp_path: Path) -> None:
+    """The Hero chosen, the odds shown and the faces tapped stay; the page keeps its address
+    and follows the table."""
+    database = new_campaign(tmp_path / "check.db")
+    with serving(database) as url:
+        laptop = device(browser, url, LAPTOP)
+        command(
+            laptop,
+            "add_hero Kell --might 3 --agility 2 --will 2 --taunt 4 --chips 10 --wounded-chips 5",
+        )
+        command(
+            laptop,
+            "add_hero Venia --might 2 --agility 3 --will 4 --taunt 3 --chips 8 --wounded-chips 4",
+        )
+        command(laptop, "start_city_step")
+        phone = device(browser, url)
+        phone.get_by_role("link", name="Check").click()
+        odds = phone.locator("#odds-form")
+        odds.get_by_label("Hero").select_option("Venia")
+        odds.get_by_label("Ability").select_option("will")
+        odds.get_by_label("Target").fill("4")
+        phone.get_by_role("button", name="Show the odds").click()
+        expect(phone.locator("#odds")).to_contain_text("Venia rolls 4 Action dice")
+        address = phone.url
+        form = phone.locator('details.roll[data-action="make_check"] form')
+        for face in ("1", "1", "1", "1", "1"):
+            form.locator(f'button.die[data-face="{face}"]').click()
+        form.locator("button.go").click()
+        settled(phone)
+        expect(form.locator("#refusal")).to_be_visible()
+        assert phone.url == address
+        expect(form.locator('[name="roll"]')).to_have_value("1 1 1 1 1")
+        expect(form.locator('[name="hero"]')).to_have_value("Venia")
+        expect(phone.locator("#odds")).to_contain_text("Venia rolls 4 Action dice")
+        command(laptop, "gain_stars Venia 1")  # the page still follows the table
+        expect(phone.locator("#main")).to_have_attribute("data-head", str(head(database)))
+        expect(form.locator('[name="roll"]')).to_have_value("1 1 1 1 1")
+        # Corrected and sent: recorded, and the page keeps the check and its odds.
+        form.locator("button.die.clear").click()
+        for face in ("1", "1", "1", "1"):
+            form.locator(f'button.die[data-face="{face}"]').click()
+        form.locator("button.go").click()
+        settled(phone)
+        expect(phone.locator("#recorded")).to_contain_text("Venia")
+        expect(phone.locator("#odds")).to_contain_text("Venia rolls 4 Action dice")
+        phone.context.close()
+        laptop.context.close()

@@ -280,10 +280,13 @@ async def record(request: Request) -> Response:
 async def command(request: Request) -> Response:
     """A line of the command box; a query's answer shows on the party page."""
     form = await _form(request)
-    line = form.get("line", "")
-    outcome = await _record(request, CommandText(line), form)
+    line, seen = form.get("line", ""), form.get("seen", "").strip()
+    outcome = await _record(request, CommandText(line, int(seen) if _seq(seen) else None), form)
     if outcome.ok and not _recorded(outcome):
         return await _party(request, None, answer=to_json(outcome.body), line=line)
+    verb = line.split()[0] if line.split() else ""
+    if outcome.status == 409 and _seq(seen) and verb in ("undo", "redo"):
+        outcome = await _conflict(request, "undo" if verb == "undo" else "redo", int(seen), outcome)
     return await _after(request, form, await _told_since(request, form, outcome), line)
 
 
@@ -351,7 +354,7 @@ async def _told_since(request: Request, form: dict[str, str], outcome: Outcome) 
     """A refused form whose page was drawn before other commands: the rule's words, and what
     was recorded since the page was drawn (what the player did not see)."""
     seen = form.get("seen", "").strip()
-    if outcome.ok or not _seq(seen):
+    if outcome.ok or outcome.status == 409 or not _seq(seen):  # a conflict says it already
         return outcome
     told = await _read(request, lambda service: views.since(service, int(seen)))
     if not told:
