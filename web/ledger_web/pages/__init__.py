@@ -4,8 +4,11 @@ with its odds, the log, the timeline, a session told as a story, and the plots.
 Every recording form posts here and is recorded through the one recording function
 (``ledger_web.recording``): a structured action by name, an undo or redo of what the page
 showed, or a line of the command box (``ledger_web.command_box``).
-A success sends the browser back to the page it came from (303); a refusal shows the rule's
-own message on that page, with nothing written."""
+A success sends the browser back to the page it came from (303, its query kept); a refusal
+answers the rule's own message (app.js shows it in the form, which keeps what was typed;
+without script it is the party page), with nothing written. Every form carries the head its
+page was drawn at (``seen``): the Undo and Redo buttons are refused when the table moved on,
+and a refusal says what was recorded since."""
 
 import uuid
 from collections.abc import Awaitable, Callable
