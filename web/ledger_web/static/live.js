@@ -5,7 +5,7 @@
 // Lock (the next tab waiting takes over when it closes); where there is no Web Locks API (a
 // page served over plain http to another device is not a "secure context"), the leader beats
 // on the channel every second and a tab that hears no beat for 2.5 s takes over (of two
-// leaders, the one with the larger id steps down). A browser keeps at most 6 connections to a
+// leaders, a hidden one or else the one with the larger id steps down). A browser keeps at most 6 connections to a
 // host: one EventSource per tab would freeze the sixth tab.
 //
 // Each tab: body[data-seq] is the last head announced; a new one dispatches "ledger:changed"
@@ -102,7 +102,10 @@
       if (leading) channel.postMessage({ head: known.head, state: known.state });
     } else if (message.beat) {
       lastBeat = Date.now();
-      if (leading && message.beat < id) stepDown();
+      // Two leaders: a hidden tab gives way to a visible one (a hidden tab's timers may be
+      // slowed to a beat a minute), else the larger id to the smaller.
+      var mine = !document.hidden;
+      if (leading && (message.visible && !mine || message.visible === mine && message.beat < id)) stepDown();
     } else if (message.bye) {
       lastBeat = 0;
     } else if (!leading) {
@@ -117,8 +120,8 @@
     });
   } else {
     setInterval(function () {
-      if (leading) channel.postMessage({ beat: id });
-      else if (Date.now() - lastBeat > SILENCE) { lead(); channel.postMessage({ beat: id }); }
+      if (!leading && Date.now() - lastBeat > SILENCE) lead();
+      if (leading) channel.postMessage({ beat: id, visible: !document.hidden });
     }, BEAT);
     window.addEventListener("pagehide", function () {
       if (leading) channel.postMessage({ bye: id });
