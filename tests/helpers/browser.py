@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from tests.helpers import ROOT
 
@@ -23,6 +23,9 @@ ARGS = [
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 SCREENSHOTS = ROOT / "build" / "screenshots"
+# What a page shows may take a while on a loaded machine (two cores, many engineers): an
+# expectation waits up to this long before it fails (a pass never waits for it).
+expect.set_options(timeout=15_000)
 
 
 @contextmanager
