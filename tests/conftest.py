@@ -81,6 +81,7 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))  # `campaign use`
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))  # `serve`'s kept secrets
     monkeypatch.setenv("HOME", str(home))
     for name in (
         "LEDGER_DATABASE",

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pluggy
 import uvicorn
+from starlette.applications import Starlette
 
 with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx still works
     warnings.simplefilter("ignore")
@@ -62,11 +63,15 @@ def free_port() -> int:
 
 @contextmanager
 def serving(
-    db_path: Path, pm: pluggy.PluginManager | None = None, security: Security | None = None
+    db_path: Path,
+    pm: pluggy.PluginManager | None = None,
+    security: Security | None = None,
+    app: Starlette | None = None,
 ) -> Iterator[str]:
-    """A real server over ``db_path`` on a free port, in a thread; yields its base URL."""
+    """A real server over ``db_path`` (or of ``app``) on a free port, in a thread; yields
+    its base URL."""
     port = free_port()
-    app = create_app(db_path, pm=pm, security=security)
+    app = app or create_app(db_path, pm=pm, security=security)
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
     )

@@ -7,10 +7,13 @@ from typing import Any, Literal
 import msgspec
 
 
-class CommandText(msgspec.Struct, frozen=True):
-    """A line of the command box (docs/web.md): ``damage Torrax 3``, ``undo --command 42``."""
+class CommandText(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A line of the command box (docs/web.md): ``damage Torrax 3``, ``undo --command 42``.
+    ``seen``: the head of the page the line was typed on; a plain ``undo`` or ``redo`` there
+    is of the last command that page showed (refused when the table moved on)."""
 
     text: str
+    seen: int | None = None
 
 
 class ActionCall(msgspec.Struct, frozen=True):

@@ -5,8 +5,9 @@ server-sent event::
     event: head
     data: {"campaign": "Moonsilver", "seq": 42}
 
-A page reloads what it shows when ``seq`` is not the one it shows (base.html turns the event
-into the htmx event ``ledger:changed`` on <body>)."""
+A page reloads what it shows when ``seq`` is not the one it shows (static/live.js turns the
+event into the htmx event ``ledger:changed`` on <body>; one tab of a browser holds the stream
+and passes it to the others)."""
 
 import asyncio
 import threading
@@ -39,6 +40,11 @@ class Hub:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
+    @property
+    def listening(self) -> int:
+        """How many event streams are open (one per browser: its tabs share one)."""
+        return len(self._listeners)
+
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._thread = threading.Thread(target=self._watch, name="ledger-live", daemon=True)
@@ -50,6 +56,12 @@ class Hub:
             self._thread.join(timeout=2)
         for queue in list(self._listeners):
             queue.put_nowait(None)
+
+    def end_streams(self) -> None:
+        """End every open event stream (the server is stopping: the pages reconnect to the
+        next one), from any thread."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._announce, None)
 
     def _watch(self) -> None:
         ledger: Ledger | None = None
@@ -71,7 +83,7 @@ class Hub:
             if ledger is not None:
                 ledger.close()
 
-    def _announce(self, head: dict[str, object]) -> None:
+    def _announce(self, head: dict[str, object] | None) -> None:
         for queue in self._listeners:
             queue.put_nowait(head)
 

@@ -109,6 +109,8 @@ class Recorder:
         except command_box.LineRefused as refusal:
             return refused(refusal.status, refusal.message), False
         if isinstance(line, MetaCall):
+            if what.seen is not None and line.seen is None and not line.commands:
+                line = msgspec.structs.replace(line, seen=what.seen)  # "undo" on a page
             return _meta(service, line, key, expect_seq), True
         if line.query:
             answer = line.function(service.game(), **line.intent)

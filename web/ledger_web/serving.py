@@ -10,10 +10,14 @@ import threading
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 import pluggy
+import uvicorn  # this module runs the server (the CLI imports it only to serve)
 
-from ledger_web.security import Security, is_loopback, new_token
+from ledger_web.kept import kept_secrets
+from ledger_web.live import Hub
+from ledger_web.security import Security, is_loopback
 
 
 def lan_address() -> str:
@@ -38,6 +42,19 @@ def links(host: str, port: int, token: str | None, read_token: str | None) -> di
     return found
 
 
+class _Server(uvicorn.Server):
+    """Stopping ends the pages' event streams first, so the server stops at once and
+    cleanly: the pages say the host is unreachable, and reconnect to the next start."""
+
+    def __init__(self, config: uvicorn.Config, hub: Hub) -> None:
+        super().__init__(config)
+        self.hub = hub
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.hub.end_streams()
+        super().handle_exit(sig, frame)
+
+
 def serve(
     database: Path,
     campaign: str,
@@ -53,20 +70,27 @@ def serve(
     """Serve ``campaign`` of ``database`` on ``host:port`` until interrupted.
 
     Off loopback every request needs the join token (made up when not given); a join token
-    comes with a read-only one (made up too). ``echo`` shows each line of what to share."""
-    import uvicorn  # only when serving
-
+    comes with a read-only one (made up too). Made-up tokens and the CSRF token are kept for
+    the next start of the same file and campaign (``ledger_web.kept``), so a restart leaves
+    every open page working. ``echo`` shows each line of what to share."""
     from ledger_web.app import create_app
     from ledger_web.qr import text
 
-    if not is_loopback(host) and not token:
-        token = new_token()
-    if token and not read_token:
-        read_token = new_token()
+    kept = kept_secrets(
+        database, campaign, token=token, read_token=read_token, need_token=not is_loopback(host)
+    )
+    token, read_token = kept.token, kept.read_token
     shared = links(host, port, token, read_token)
-    security = Security(token=token, read_token=read_token, loopback_only=is_loopback(host))
+    security = Security(
+        token=token,
+        read_token=read_token,
+        loopback_only=is_loopback(host),
+        csrf_token=kept.csrf_token,
+    )
     web_app = create_app(database, campaign=campaign, pm=pm, security=security, links=shared)
     echo(f"Serving {campaign!r} from {database}")
+    if kept.unkept:
+        echo(f"  (the tokens could not be kept for a restart: {kept.unkept})")
     echo(f"  join (can record): {shared['join']}")
     if "read" in shared:
         echo(f"  read-only:         {shared['read']}")
@@ -83,4 +107,4 @@ def serve(
         log_level=os.environ.get("LEDGER_WEB_LOG", "warning"),
         timeout_graceful_shutdown=2,
     )
-    uvicorn.Server(config).run()
+    _Server(config, web_app.state.web.hub).run()

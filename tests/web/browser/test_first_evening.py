@@ -8,10 +8,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from ledger import Ledger
-from tests.helpers.browser import LAPTOP, PHONE, chromium, screenshot_path
+from tests.helpers.browser import (
+    LAPTOP,
+    PHONE,
+    chromium,
+    command,
+    hero_card,
+    screenshot_path,
+    settled,
+    tap_faces,
+    tap_for_hero,
+    tap_for_party,
+)
 from tests.helpers.files import event_count
 from tests.helpers.web import serving
 
@@ -47,52 +58,6 @@ def phone(browser: Browser, server: str) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
-
-
-def hero_card(page: Page, name: str) -> Locator:
-    return page.locator(f'article.hero[data-hero="{name}"]')
-
-
-def tap_for_hero(page: Page, name: str, action: str, **fields: str) -> None:
-    """On the Hero's card: open "Record for NAME", the action, fill its fields, send."""
-    card = hero_card(page, name)
-    card.locator("details.quick > summary").click()
-    tap = card.locator(f'details.tap[data-action="{action}"]')
-    tap.locator("> summary").click()
-    fill(page, tap.locator("form"), fields)
-
-
-def tap_for_party(page: Page, action: str, **fields: str) -> None:
-    tap = page.locator(f'#record details.tap[data-action="{action}"]')
-    tap.locator("> summary").click()
-    fill(page, tap.locator("form"), fields)
-
-
-def fill(page: Page, form: Locator, fields: dict[str, str]) -> None:
-    more = form.locator("details.more")
-    if fields and more.count():
-        more.locator("summary").click()
-    for name, value in fields.items():
-        field = form.locator(f'[name="{name}"]')
-        if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(value)
-        elif field.get_attribute("type") == "checkbox":
-            field.check()
-        else:
-            field.fill(value)
-    form.locator("button.go").click()
-    page.wait_for_load_state()
-
-
-def command(page: Page, line: str) -> None:
-    page.locator("#command-line").fill(line)
-    page.locator("form.command button.go").click()
-    page.wait_for_load_state()
-
-
-def tap_faces(page: Page, form: Locator, faces: str) -> None:
-    for face in faces.split():
-        form.locator(f'button.die[data-face="{face}"]').click()
 
 
 def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
@@ -149,7 +114,7 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     form = page.locator('details.roll[data-action="make_check"] form')
     tap_faces(page, form, "2 2")
     form.locator("button.go").click()
-    page.wait_for_load_state()
+    settled(page)
     expect(page.locator("#recorded")).to_contain_text("rolled 2 2")
     expect(page.locator("#recorded")).to_contain_text("success")
     page.get_by_role("link", name="Party").click()
@@ -176,7 +141,7 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
         tap_faces(page, form, faces)
         expect(form.locator('[name="roll"]')).to_have_value(faces)
         form.locator("button.go").click()
-        page.wait_for_load_state()
+        settled(page)
     expect(page.locator("#group-check")).to_contain_text("6 of 8")
     expect(page.locator("#group-check .rolls li")).to_have_text(["Torrax: 2", "Venia: 4"])
     page.get_by_role("link", name="Party").click()
@@ -190,7 +155,7 @@ def test_the_first_evening_on_a_phone(phone: Page, database: Path) -> None:
     undo = page.locator("button.undo")
     expect(undo).to_contain_text("Undo: Venia takes 1 damage")
     undo.click()
-    page.wait_for_load_state()
+    settled(page)
     expect(hero_card(page, "Venia").locator("svg.disk")).to_have_attribute(
         "aria-label", "Venia: 7 unspent · 0 spent · 0 wound · 0 locked; unwounded side"
     )

@@ -4,13 +4,16 @@ with its odds, the log, the timeline, a session told as a story, and the plots.
 Every recording form posts here and is recorded through the one recording function
 (``ledger_web.recording``): a structured action by name, an undo or redo of what the page
 showed, or a line of the command box (``ledger_web.command_box``).
-A success sends the browser back to the page it came from (303); a refusal shows the rule's
-own message on that page, with nothing written."""
+A success sends the browser back to the page it came from (303, its query kept); a refusal
+answers the rule's own message (app.js shows it in the form, which keeps what was typed;
+without script it is the party page), with nothing written. Every form carries the head its
+page was drawn at (``seen``): the Undo and Redo buttons are refused when the table moved on,
+and a refusal says what was recorded since."""
 
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
@@ -38,13 +41,22 @@ def _render(
         "url": lambda route, **params: request.url_for(PREFIX + route, **params).path,
         "new_key": lambda: uuid.uuid4().hex,
         "hero_url": _hero_url,
-        # Where a form sends the browser back to: this page, or the party page when this
-        # page is the answer to a refused form (its URL is the form's).
-        "back": request.url.path if request.method == "GET" else "/",
+        # Where a form sends the browser back to, and what the live refresh reads again: this
+        # page (its query kept: the Check page keeps its Hero and odds), or the party page
+        # when this page is the answer to a refused form (its URL is the form's, POST only).
+        "back": _page_url(request),
         **NOTICES,
         **context,
     }
     return web_of(request).render(request, template, context, status)
+
+
+def _page_url(request: Request) -> str:
+    """The address of what this page shows, to read it again: never a POST-only address."""
+    if request.method != "GET":
+        return "/"
+    query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "recorded"])
+    return request.url.path + (f"?{query}" if query else "")
 
 
 def _hero_url(name: str, at: str | None = None) -> str:
@@ -253,8 +265,13 @@ async def _after(
         refusal = str(outcome.body.get("error", outcome.body))
         return await _party(request, None, outcome.status, refusal=refusal, line=line)
     events = outcome.body.get("events") if isinstance(outcome.body, dict) else None
-    query = urlencode({"recorded": events[0]["seq"]}) if events else ""
-    return RedirectResponse(f"{_back(form)}?{query}", status_code=303)
+    back = _back(form)
+    if not events:
+        return RedirectResponse(back, status_code=303)
+    path, _, query = back.partition("?")
+    params = [(k, v) for k, v in parse_qsl(query) if k != "recorded"]
+    params.append(("recorded", str(events[0]["seq"])))
+    return RedirectResponse(f"{path}?{urlencode(params)}", status_code=303)
 
 
 async def _record(request: Request, what: Call, form: dict[str, str]) -> Outcome:
@@ -271,17 +288,21 @@ async def record(request: Request) -> Response:
     if action is None or action.query:
         return await _party(request, None, 404, refusal=f"there is no action named {name!r}")
     intent = forms.intent_from_form(action, form)
-    return await _after(request, form, await _record(request, ActionCall(name, intent), form))
+    outcome = await _record(request, ActionCall(name, intent), form)
+    return await _after(request, form, await _told_since(request, form, outcome))
 
 
 async def command(request: Request) -> Response:
     """A line of the command box; a query's answer shows on the party page."""
     form = await _form(request)
-    line = form.get("line", "")
-    outcome = await _record(request, CommandText(line), form)
+    line, seen = form.get("line", ""), form.get("seen", "").strip()
+    outcome = await _record(request, CommandText(line, int(seen) if _seq(seen) else None), form)
     if outcome.ok and not _recorded(outcome):
         return await _party(request, None, answer=to_json(outcome.body), line=line)
-    return await _after(request, form, outcome, line)
+    verb = line.split()[0] if line.split() else ""
+    if outcome.status == 409 and _seq(seen) and verb in ("undo", "redo"):
+        outcome = await _conflict(request, "undo" if verb == "undo" else "redo", int(seen), outcome)
+    return await _after(request, form, await _told_since(request, form, outcome), line)
 
 
 def _recorded(outcome: Outcome) -> bool:
@@ -289,21 +310,22 @@ def _recorded(outcome: Outcome) -> bool:
 
 
 async def undo(request: Request) -> Response:
-    """The Undo button: it sends the command its label names (undone once: a second tap,
-    or a tap after another device undid it, is refused saying it is no longer in effect)."""
+    """The Undo button: it sends the command its label names and the head its page was drawn
+    at. It reverts that command, or is refused: when anything was recorded since the page
+    was drawn (saying what: undo that instead?), and when the command is no longer in effect
+    (a second tap, another phone's Undo). Two phones' Undos of one command revert it once."""
     return await _meta(request, "undo")
 
 
 async def redo(request: Request) -> Response:
-    """The Redo button: it sends the head the page showed (refused, saying what was recorded
-    since, when the campaign moved on)."""
+    """The Redo button: as the Undo button, for the undone command its label names."""
     return await _meta(request, "redo")
 
 
 async def _meta(request: Request, verb: Literal["undo", "redo"]) -> Response:
     form = await _form(request)
     command, seen = form.get("command", "").strip(), form.get("seen", "").strip()
-    if not (command.isdigit() or not command) or not (seen.isdigit() or not seen):
+    if not (_seq(command) or not command) or not (_seq(seen) or not seen):
         outcome = refused(400, f"{verb}: command and seen are seqs (whole numbers)")
         return await _after(request, form, outcome)
     what = MetaCall(
@@ -311,7 +333,52 @@ async def _meta(request: Request, verb: Literal["undo", "redo"]) -> Response:
         commands=(int(command),) if command else (),
         seen=int(seen) if seen else None,
     )
-    return await _after(request, form, await _record(request, what, form))
+    outcome = await _record(request, what, form)
+    if outcome.status == 409 and what.seen is not None:
+        outcome = await _conflict(request, verb, what.seen, outcome)
+    return await _after(request, form, outcome)
+
+
+def _seq(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+async def _conflict(
+    request: Request, verb: Literal["undo", "redo"], seen: int, outcome: Outcome
+) -> Outcome:
+    """The service refused an undo or redo of what the page showed because the table moved
+    on: say what was recorded since, and offer what the buttons name now."""
+
+    def work(service: Service) -> tuple[list[str], bool]:
+        return views.since(service, seen), views.last_command(service) is not None
+
+    told, can_undo = await _read(request, work)
+    if not told:
+        return outcome
+    verb_done = "undone" if verb == "undo" else "brought back"
+    was = "was" if len(told) == 1 else "were"
+    offer = " Undo that instead?" if verb == "undo" and can_undo else ""
+    return refused(
+        409,
+        f"Since this page was drawn, {'; '.join(told)} {was} recorded; nothing was "
+        f"{verb_done}.{offer}",
+    )
+
+
+async def _told_since(request: Request, form: dict[str, str], outcome: Outcome) -> Outcome:
+    """A refused form whose page was drawn before other commands: the rule's words, and what
+    was recorded since the page was drawn (what the player did not see)."""
+    seen = form.get("seen", "").strip()
+    if outcome.ok or outcome.status == 409 or not _seq(seen):  # a conflict says it already
+        return outcome
+    told = await _read(request, lambda service: views.since(service, int(seen)))
+    if not told:
+        return outcome
+    was = "was" if len(told) == 1 else "were"
+    error = str(outcome.body.get("error", outcome.body))
+    return refused(
+        outcome.status, f"{error} (since this page was drawn, {'; '.join(told)} {was} recorded)"
+    )
 
 
 def _page(handler: Callable[[Request], Awaitable[Response]]) -> Callable[..., Any]:

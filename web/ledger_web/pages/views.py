@@ -116,13 +116,31 @@ def last_command(service: Service) -> Undo | None:
     return Undo(command=preview[0].row.command, text=text)
 
 
-def next_redo(service: Service) -> str | None:
-    """What the redo button would bring back, in words (the core's preview of a redo)."""
+def next_redo(service: Service) -> Undo | None:
+    """What the redo button would bring back: the undone command and its events in words
+    (the core's preview of a redo)."""
     try:
         preview = service.campaign().redo_preview(1)
     except LedgerError:
         return None
-    return "; ".join(entry.description for entry in preview) or None
+    if not preview:
+        return None
+    text = "; ".join(entry.description for entry in preview)
+    return Undo(command=preview[0].row.command, text=text)
+
+
+def since(service: Service, seen: int, shown: int = 3) -> list[str]:
+    """The commands recorded after event ``seen``, in words, one per command ("#201 Venia
+    gains 2 Stars"), the first ``shown`` of them and how many more: what a page drawn at
+    ``seen`` did not see."""
+    if seen >= service.campaign().head().seq:
+        return []
+    commands: dict[int, list[str]] = {}
+    for entry in service.entries(LogQuery(since=str(seen))):
+        commands.setdefault(entry.row.command, []).append(entry.description)
+    told = [f"#{command} " + "; ".join(texts) for command, texts in commands.items()]
+    more = len(told) - shown
+    return told[:shown] + ([f"{more} more"] if more > 0 else [])
 
 
 _timelines: dict[tuple[str, str], Timeline] = {}  # by file and campaign, for every reader
