@@ -64,7 +64,7 @@ def die_mean(die: tuple[str, ...], values: dict[str, int]) -> float:
     return face / (1 - extra)
 
 
-def dice_luck(game: Game, after: int = 0) -> list[LuckPoint]:
+def dice_luck(game: Game, *, after: int = 0) -> list[LuckPoint]:
     """Every roll in effect, in order, with each Hero's cumulative successes and expectation
     (only those after event ``after`` if given, their totals counted from there on)."""
     points: list[LuckPoint] = []
@@ -93,7 +93,7 @@ def dice_luck(game: Game, after: int = 0) -> list[LuckPoint]:
     return points
 
 
-def check_chances(game: Game, after: int = 0) -> list[CheckChance]:
+def check_chances(game: Game, *, after: int = 0) -> list[CheckChance]:
     """Every active check in effect that had a target (progressive and "?" checks have none),
     with the odds the state before it gave (only those after event ``after`` if given)."""
     chances = []
