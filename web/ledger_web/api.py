@@ -17,6 +17,7 @@ from ledger_web import intents, reading
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
 from ledger_web.recording import Outcome
 from ledger_web.server import web_of
+from ledger_web.wellformed import decode_json, optional_whole, whole
 
 KEY_HEADER = "idempotency-key"
 EXPECT_HEADER = "x-expect-seq"
@@ -76,11 +77,13 @@ async def hero(request: Request) -> Response:
 
 
 async def events_after(request: Request) -> Response:
-    try:
-        after = int(request.query_params.get("after", "0"))
-        limit = int(request.query_params.get("limit", str(reading.MAX_EVENTS)))
-    except ValueError:
-        return json_response({"error": "after and limit are whole numbers"}, 400)
+    after = whole(request.query_params.get("after", "0"), "after")
+    limit = whole(
+        request.query_params.get("limit", str(reading.MAX_EVENTS)),
+        "limit",
+        low=1,
+        high=reading.MAX_EVENTS,
+    )
     return await read(request, lambda service: reading.events_after(service, after, limit))
 
 
@@ -113,7 +116,7 @@ async def query(request: Request) -> Response:
 async def record_command(request: Request) -> Response:
     """POST /api/commands ``{"text": "damage Torrax 3"}``: a line of the command box."""
     try:
-        what = msgspec.json.decode(await request.body(), type=CommandText)
+        what = decode_json(await request.body(), CommandText)
     except msgspec.ValidationError as error:
         return json_response({"error": str(error)}, 400)
     except msgspec.DecodeError:
@@ -124,7 +127,7 @@ async def record_command(request: Request) -> Response:
 async def record_action(request: Request) -> Response:
     """POST /api/actions/NAME with the intent as a JSON object."""
     try:
-        intent = msgspec.json.decode(await request.body() or b"{}")
+        intent = decode_json(await request.body() or b"{}", what="the intent")
     except msgspec.DecodeError:
         return json_response({"error": "the body is the intent, a JSON object"}, 400)
     if not isinstance(intent, dict):
@@ -138,7 +141,7 @@ async def record_meta(request: Request) -> Response:
     (``X-Expect-Seq``, or ``"seen"`` in the body)."""
     verb = request.url.path.rsplit("/", 1)[-1]
     try:
-        body = msgspec.json.decode(await request.body() or b"{}")
+        body = decode_json(await request.body() or b"{}")
         if not isinstance(body, dict):
             raise msgspec.ValidationError("the body is a JSON object")
         what = msgspec.convert({**body, "verb": verb}, MetaCall)
@@ -151,12 +154,8 @@ async def record_meta(request: Request) -> Response:
 
 async def _recorded(request: Request, what: Call) -> Response:
     key = request.headers.get(KEY_HEADER) or None
-    expect = request.headers.get(EXPECT_HEADER)
-    if expect is not None and not expect.isdigit():
-        return json_response({"error": f"{EXPECT_HEADER} is a seq, not {expect!r}"}, 400)
-    outcome: Outcome = await web_of(request).record(
-        what, key=key, expect_seq=int(expect) if expect is not None else None
-    )
+    expect = optional_whole(request.headers.get(EXPECT_HEADER), "X-Expect-Seq")
+    outcome: Outcome = await web_of(request).record(what, key=key, expect_seq=expect)
     return json_response(outcome.body, outcome.status)
 
 

@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 
 from ledger.hosting import get_plugin_manager
 from ledger_web import api, live, pages, qr
+from ledger_web.redaction import RedactPaths
 from ledger_web.security import Security, SecurityMiddleware
 from ledger_web.server import Web
 
@@ -61,7 +62,10 @@ def create_app(
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(SecurityMiddleware, security=web.security)],
+        middleware=[
+            Middleware(RedactPaths, database=web.database),
+            Middleware(SecurityMiddleware, security=web.security),
+        ],
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
         lifespan=lifespan,
     )

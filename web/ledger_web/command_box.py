@@ -28,6 +28,7 @@ from ledger.hosting import Registry
 from ledger.text import did_you_mean, quoted
 from ledger_web.calls import MetaCall
 from ledger_web.intents import intent_of, intent_type, is_action
+from ledger_web.wellformed import integer
 
 MAX_COMMAND = 2000  # characters in a line
 MAX_NAME_WORDS = 4  # "spend stamina" is two words of one action's name
@@ -254,6 +255,8 @@ def _value(name: str, field: mi.Field, values: list[Any]) -> Any:
     if not _takes_text(field.type) and value[:1] in ("[", "{"):
         try:
             return json.loads(value)
+        except RecursionError:
+            raise LineRefused(400, f"{name}: {field.name} is nested too deeply") from None
         except ValueError:
             raise LineRefused(400, f"{name}: {field.name} is not JSON: {quoted(value)}") from None
     if _takes_several(field.type) and ("," in value or not _takes_one(field.type)):
@@ -270,10 +273,11 @@ def _meta(verb: Literal["undo", "redo"], words: list[str]) -> MetaCall:
     count: int | None = None
     commands: list[int] = []
     for key, value in _split(words):
-        if key is None and count is None and value.isdigit():
-            count = int(value)
-        elif key == "command" and isinstance(value, str) and value.isdigit():
-            commands.append(int(value))
+        number = integer(value) if isinstance(value, str) and value[:1] != "-" else None
+        if key is None and count is None and number is not None:
+            count = number
+        elif key == "command" and number is not None:
+            commands.append(number)
         else:
             shown = value if key is None else f"--{key}"
             raise LineRefused(

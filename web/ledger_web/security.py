@@ -27,6 +27,8 @@ from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ledger_web.wellformed import DIGITS
+
 Access = Literal["write", "read"]
 TOKEN_COOKIE = "ledger_token"
 CSRF_HEADER = "x-csrf-token"
@@ -127,7 +129,10 @@ class SecurityMiddleware:
                 await _refuse(send, 403, "a request from another site is refused")
                 return
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > security.max_body):
+        if length is not None and not DIGITS.fullmatch(length):
+            await _refuse(send, 400, f"Content-Length is a whole number, not {length[:40]!r}")
+            return
+        if length is not None and int(length) > security.max_body:
             await _refuse(send, 413, f"a request body is at most {security.max_body} bytes")
             return
         if (
