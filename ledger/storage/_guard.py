@@ -91,7 +91,7 @@ class HistoryGuard:
         first = rows[0]
         if first.seq <= seq:
             raise _changed(first.campaign, f"it ends before event #{seq}, which was recorded")
-        found = self.db.execute(_SELECT + "ORDER BY seq", [first.campaign, seq, first.seq])
+        found = self.db.conn.execute(_SELECT + "ORDER BY seq", [first.campaign, seq, first.seq])
         values = found.fetchall()
         if not values or values[0][_SEQ] != seq:
             raise _changed(first.campaign, f"event #{seq} is gone")
@@ -106,7 +106,7 @@ class HistoryGuard:
 
     def _check_triggers(self) -> None:
         """The append-only triggers are there, with the SQL they had when first read."""
-        version = self.db.execute("PRAGMA schema_version").fetchone()[0]
+        version = self.db.conn.execute("PRAGMA schema_version").fetchone()[0]
         if version == self._schema_version:
             return
         found = dict(
