@@ -51,7 +51,9 @@ def edit_last_payload(db: sqlite3.Connection) -> None:
     ).fetchall()
     for name, _ in triggers:
         db.execute(f"DROP TRIGGER {name}")
-    seq, payload = db.execute("SELECT seq, payload FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    seq, payload = db.execute(
+        "SELECT seq, payload FROM events ORDER BY seq DESC LIMIT 1"
+    ).fetchone()
     db.execute("UPDATE events SET payload = ? WHERE seq = ?", [flip_one_byte(payload), seq])
     for _, sql in triggers:
         db.execute(sql)
@@ -79,9 +81,7 @@ def delete_last(db: sqlite3.Connection) -> None:
 
 
 def change_a_trigger(db: sqlite3.Connection) -> None:
-    (sql,) = db.execute(
-        "SELECT sql FROM sqlite_master WHERE name = 'events_no_update'"
-    ).fetchone()
+    (sql,) = db.execute("SELECT sql FROM sqlite_master WHERE name = 'events_no_update'").fetchone()
     db.execute("DROP TRIGGER events_no_update")
     db.execute(sql.replace("BEFORE UPDATE ON events", "BEFORE UPDATE ON events WHEN 0"))
 

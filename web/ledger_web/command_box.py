@@ -1,6 +1,7 @@
 """The command box's grammar: a line becomes an action or query of the campaign (with its
 intent, typed as a structured call's), or an undo or redo, in memory. Nothing else is
-accepted: the allow-list is what the plugins registered (``register_actions``) plus undo and
+accepted: the allow-list is what the plugins registered (``register_actions``), the reading
+commands of ``box_reading`` (``log``, capped; ``party show``; ``hero show NAME``) and undo and
 redo, never the CLI's command tree (no file, no campaign management, no second server).
 
     ACTION [VALUE ...] [--name VALUE | --flag | --no-flag | name=VALUE ...]
@@ -26,6 +27,7 @@ import msgspec.inspect as mi
 
 from ledger.hosting import Registry
 from ledger.text import did_you_mean, quoted
+from ledger_web.box_reading import READING
 from ledger_web.calls import MetaCall
 from ledger_web.intents import intent_of, intent_type, is_action
 from ledger_web.wellformed import integer
@@ -37,6 +39,7 @@ NAMED = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=(.*)", re.DOTALL)
 ACCEPTS = (
     "The command box takes an action or query of this campaign with its parameters "
     "(`damage Torrax 3`, `spend_stamina Torrax 2`; GET /api/actions lists them), "
+    "`log` (the last 100 events at most), `party show`, `hero show NAME`, "
     "`undo [N]`, `undo --command SEQ`, `redo [N]` or `redo --command SEQ`; "
     "other commands (campaign, export, import, plugin, batch, serve...) are not from the web app"
 )
@@ -85,7 +88,8 @@ def parse(text: str, registry: Registry) -> Decided | MetaCall:
         raise LineRefused(
             400, "a command starts with its name; the server's file and campaign are fixed"
         )
-    names = registry.actions.names()
+    actions = registry.actions.names()
+    names = [*actions, *(name for name in READING if name not in actions)]
     taken, name = _name(words, names)
     verb = META.get(name or "")
     if verb is not None:
@@ -96,7 +100,7 @@ def parse(text: str, registry: Registry) -> Decided | MetaCall:
         raise LineRefused(
             400, f"{quoted(typed)} is not an action or query of this campaign.{hint} {ACCEPTS}"
         )
-    function = registry.actions.get(name)
+    function = registry.actions.get(name) if name in actions else READING[name]
     given = _intent(name, function, words[taken:])
     try:
         intent = intent_of(function, given, strict=False)
