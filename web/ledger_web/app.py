@@ -2,6 +2,7 @@
 behind the security middleware, and the server's lifetime (the live watcher, the worker
 threads)."""
 
+import dataclasses
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -19,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from ledger.hosting import get_plugin_manager
 from ledger_web import api, live, pages, qr
 from ledger_web.redaction import RedactPaths
-from ledger_web.security import Security, SecurityMiddleware
+from ledger_web.security import TOKEN_COOKIE, Security, SecurityMiddleware, cookie_name
 from ledger_web.server import Web
 
 
@@ -34,6 +35,8 @@ def create_app(
     """The web app over ``database`` (its ``campaign``, or the only one), with the plugins of
     ``pm`` (default: the installed ones). ``security`` None: loopback only, no token."""
     security = security or Security()
+    if security.cookie == TOKEN_COOKIE:  # serve names it with its port; else the file's
+        security = dataclasses.replace(security, cookie=cookie_name(Path(database), campaign))
     if links is None:  # the command gives the real ones; these are for tests and tools
         base = "http://127.0.0.1:8000/"
         links = {"join": base + (f"?token={security.token}" if security.token else "")}

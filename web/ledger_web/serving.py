@@ -4,6 +4,7 @@ says where to join (the links and a QR code, through ``echo``) and runs uvicorn 
 The CLI's ``campaign-ledger serve`` command parses the options and calls it by module name:
 the CLI never imports the web app, and the web app no click."""
 
+import logging
 import os
 import socket
 import threading
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pluggy
 
-from ledger_web.security import Security, is_loopback, new_token
+from ledger_web.security import HideTokens, Security, cookie_name, is_loopback, new_token
 
 
 def lan_address() -> str:
@@ -64,7 +65,12 @@ def serve(
     if token and not read_token:
         read_token = new_token()
     shared = links(host, port, token, read_token)
-    security = Security(token=token, read_token=read_token, loopback_only=is_loopback(host))
+    security = Security(
+        token=token,
+        read_token=read_token,
+        loopback_only=is_loopback(host),
+        cookie=cookie_name(database, campaign, port),
+    )
     web_app = create_app(database, campaign=campaign, pm=pm, security=security, links=shared)
     echo(f"Serving {campaign!r} from {database}")
     echo(f"  join (can record): {shared['join']}")
@@ -83,4 +89,5 @@ def serve(
         log_level=os.environ.get("LEDGER_WEB_LOG", "warning"),
         timeout_graceful_shutdown=2,
     )
+    logging.getLogger("uvicorn.access").addFilter(HideTokens())  # after Config's dictConfig
     uvicorn.Server(config).run()
