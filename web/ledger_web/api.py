@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route
 
 from ledger.errors import BadInput, LedgerError, NotFound
 from ledger.service import Service
-from ledger_web import intents, reading
+from ledger_web import intents, reading, witness
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
 from ledger_web.recording import Outcome
 from ledger_web.server import web_of
@@ -173,6 +173,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/heroes/{name}", hero),
         Route("/api/events", events_after),
         Route("/api/actions", actions),
+        Route("/api/witness", witness.witness),
         Route("/api/actions/{name}", record_action, methods=["POST"]),
         Route("/api/queries/{name}", query),
         Route("/api/commands", record_command, methods=["POST"]),

@@ -22,6 +22,7 @@ from ledger_web import api, live, pages, qr
 from ledger_web.redaction import RedactPaths
 from ledger_web.security import TOKEN_COOKIE, Security, SecurityMiddleware, cookie_name
 from ledger_web.server import Web
+from ledger_web.witness import HeadHeader
 
 
 def create_app(
@@ -68,6 +69,7 @@ def create_app(
         middleware=[
             Middleware(RedactPaths, database=web.database),
             Middleware(SecurityMiddleware, security=web.security),
+            Middleware(HeadHeader, web=web),
         ],
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
         lifespan=lifespan,
