@@ -27,12 +27,12 @@ def test_a_cli_command_is_refused_and_writes_nothing_in_the_servers_folder(
         token = csrf(web)
         for text in ("plugin new x", "plugin new x --path .", "export", "batch -", "serve"):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
-            assert answer.status_code == 400, (text, answer.text)
+            assert answer.status_code == 422, (text, answer.text)
             error = answer.json()["error"]
             assert "not from the web app" in error
             assert "The command box takes an action or query" in error
         status, page = post(web, "/command", line="plugin new x")
-        assert status == 400
+        assert status == 422
         assert "not from the web app" in page
     assert os.listdir(folder) == []
     assert event_count(db_path) == before
@@ -72,7 +72,7 @@ def test_an_unknown_action_suggests_close_names(
             ("undo --yes", "--command SEQ"),
         ):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
-            assert answer.status_code == 400, (text, answer.text)
+            assert answer.status_code == 422, (text, answer.text)
             assert says in answer.json()["error"], (text, answer.text)
 
 
@@ -140,7 +140,7 @@ def test_only_the_campaigns_commands_are_taken_never_the_clis_others(
             "--database other.db damage Torrax 1",
         ):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
-            assert answer.status_code == 400, (text, answer.text)
+            assert answer.status_code == 422, (text, answer.text)
         for text in ("party show", "party", "hero show Torrax", "log", "log --last 2"):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
             assert answer.status_code == 200, (text, answer.text)

@@ -4,6 +4,7 @@ Reading answers with the core's JSON views (``ledger.views``, what the CLI's ``-
 prints for the same campaign and REF); recording goes through ``recording.Recorder.record``,
 as the pages do."""
 
+import re
 from typing import Any
 
 import msgspec
@@ -15,9 +16,12 @@ from ledger.errors import BadInput, LedgerError, NotFound
 from ledger.service import Service
 from ledger_web import intents, reading, witness
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
+from ledger_web.openapi import AT_PATTERN
 from ledger_web.recording import Outcome
 from ledger_web.server import web_of
-from ledger_web.wellformed import decode_json, optional_whole, whole
+from ledger_web.wellformed import Malformed, decode_json, optional_whole, whole
+
+AT = re.compile(AT_PATTERN)
 
 KEY_HEADER = "idempotency-key"
 EXPECT_HEADER = "x-expect-seq"
@@ -41,7 +45,10 @@ async def read(request: Request, work: Any) -> Response:
 
 
 def _at(request: Request) -> str | None:
+    """The point asked for, exactly as the document's pattern says (400 otherwise)."""
     at = request.query_params.get("at")
+    if at is not None and not AT.fullmatch(at):
+        raise Malformed(f"at is a point (42, city-2, journey-3:end, scenario-5.2), not {at[:40]!r}")
     return at or None
 
 

@@ -80,9 +80,12 @@ def create_app(
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
+    headers = dict(error.headers or {})  # a 405's Allow
     if request.url.path.startswith("/api"):
-        return api.json_response({"error": error.detail}, error.status_code)
-    return PlainTextResponse(error.detail, error.status_code)
+        answer = api.json_response({"error": error.detail}, error.status_code)
+        answer.headers.update(headers)
+        return answer
+    return PlainTextResponse(error.detail, error.status_code, headers=headers)
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

@@ -7,6 +7,7 @@ page through them all).
 Each is a query as the box reads one: the game first, then typed keyword-only parameters
 (``intents`` builds their intent type from the signature)."""
 
+from collections.abc import Callable
 from typing import Any
 
 from ledger.actions import Game
@@ -59,4 +60,9 @@ def hero_show(game: Game, *, name: str) -> dict[str, Any]:
     return hero_json(game.state.hero(name), game.state)
 
 
-READING = {"log": log, "party_show": party_show, "party": party_show, "hero_show": hero_show}
+READING: dict[str, Callable[..., Any]] = {
+    "log": log,
+    "party_show": party_show,
+    "party": party_show,
+    "hero_show": hero_show,
+}

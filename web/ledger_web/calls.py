@@ -7,7 +7,7 @@ from typing import Any, Literal
 import msgspec
 
 
-class CommandText(msgspec.Struct, frozen=True):
+class CommandText(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A line of the command box (docs/web.md): ``damage Torrax 3``, ``undo --command 42``."""
 
     text: str

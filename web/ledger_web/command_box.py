@@ -33,6 +33,9 @@ from ledger_web.intents import intent_of, intent_type, is_action
 from ledger_web.wellformed import integer
 
 MAX_COMMAND = 2000  # characters in a line
+# A line that is text of the right length but not a command the box reads: the request is
+# well-formed (the API's document allows any such text), its content is not (422).
+UNREADABLE = 422
 MAX_NAME_WORDS = 4  # "spend stamina" is two words of one action's name
 META: dict[str, Literal["undo", "redo"]] = {"undo": "undo", "redo": "redo"}
 NAMED = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=(.*)", re.DOTALL)
@@ -81,12 +84,12 @@ def parse(text: str, registry: Registry) -> Decided | MetaCall:
         hint = ""
         if str(error) == "No closing quotation" and text.count("'") % 2 and '"' not in text:
             hint = """ (a name with an apostrophe goes in double quotes: "Zuva'Sai")"""
-        raise LineRefused(400, f"{error}{hint}: {text}") from None
+        raise LineRefused(UNREADABLE, f"{error}{hint}: {text}") from None
     if not words:
-        raise LineRefused(400, "the command is empty")
+        raise LineRefused(UNREADABLE, "the command is empty")
     if words[0].startswith("-"):
         raise LineRefused(
-            400, "a command starts with its name; the server's file and campaign are fixed"
+            UNREADABLE, "a command starts with its name; the server's file and campaign are fixed"
         )
     actions = registry.actions.names()
     names = [*actions, *(name for name in READING if name not in actions)]
@@ -98,14 +101,15 @@ def parse(text: str, registry: Registry) -> Decided | MetaCall:
         typed = words[0]
         hint = did_you_mean(_key(typed), names) or did_you_mean(_key(" ".join(words[:2])), names)
         raise LineRefused(
-            400, f"{quoted(typed)} is not an action or query of this campaign.{hint} {ACCEPTS}"
+            UNREADABLE,
+            f"{quoted(typed)} is not an action or query of this campaign.{hint} {ACCEPTS}",
         )
-    function = registry.actions.get(name) if name in actions else READING[name]
+    function: Callable[..., Any] = registry.actions.get(name) if name in actions else READING[name]
     given = _intent(name, function, words[taken:])
     try:
         intent = intent_of(function, given, strict=False)
     except msgspec.ValidationError as error:
-        raise LineRefused(400, f"{name}: {error}") from None
+        raise LineRefused(UNREADABLE, f"{name}: {error}") from None
     return Decided(name, function, intent, msgspec.to_builtins(intent))
 
 
@@ -188,12 +192,14 @@ def _intent(name: str, function: Callable[..., Any], words: list[str]) -> dict[s
             field_name, value = field_name[3:], False
         if field_name not in fields:
             raise LineRefused(
-                400,
+                UNREADABLE,
                 f"{name} has no parameter {quoted(key)}.{did_you_mean(field_name, fields)} "
                 f"It takes: {usage(name, function)}",
             )
         if value is True and not _flag(fields[field_name].type):
-            raise LineRefused(400, f"{name}: --{key} needs a value ({usage(name, function)})")
+            raise LineRefused(
+                UNREADABLE, f"{name}: --{key} needs a value ({usage(name, function)})"
+            )
         named.setdefault(field_name, []).append(value)
     given: dict[str, Any] = {}
     for field_name, values in named.items():
@@ -202,7 +208,7 @@ def _intent(name: str, function: Callable[..., Any], words: list[str]) -> dict[s
     if len(positional) > len(free):
         extra = positional[len(free)]
         raise LineRefused(
-            400,
+            UNREADABLE,
             f"{name}: {quoted(extra)} is one value too many; it takes: {usage(name, function)}",
         )
     for field, value in zip(free, positional, strict=False):
@@ -212,7 +218,8 @@ def _intent(name: str, function: Callable[..., Any], words: list[str]) -> dict[s
     ]
     if missing:
         raise LineRefused(
-            400, f"{name} needs {', '.join(m.upper() for m in missing)}: {usage(name, function)}"
+            UNREADABLE,
+            f"{name} needs {', '.join(m.upper() for m in missing)}: {usage(name, function)}",
         )
     return given
 
@@ -251,18 +258,20 @@ def _value(name: str, field: mi.Field, values: list[Any]) -> Any:
         return values[-1]
     if len(values) > 1:
         if not _takes_several(field.type):
-            raise LineRefused(400, f"{name}: {field.name} is given once")
+            raise LineRefused(UNREADABLE, f"{name}: {field.name} is given once")
         return [part for value in values for part in _parts(value)]
     (value,) = values
     if value is True:
-        raise LineRefused(400, f"{name}: --{field.name} needs a value")
+        raise LineRefused(UNREADABLE, f"{name}: --{field.name} needs a value")
     if not _takes_text(field.type) and value[:1] in ("[", "{"):
         try:
             return json.loads(value)
         except RecursionError:
-            raise LineRefused(400, f"{name}: {field.name} is nested too deeply") from None
+            raise LineRefused(UNREADABLE, f"{name}: {field.name} is nested too deeply") from None
         except ValueError:
-            raise LineRefused(400, f"{name}: {field.name} is not JSON: {quoted(value)}") from None
+            raise LineRefused(
+                UNREADABLE, f"{name}: {field.name} is not JSON: {quoted(value)}"
+            ) from None
     if _takes_several(field.type) and ("," in value or not _takes_one(field.type)):
         return _parts(value)
     return value
@@ -285,10 +294,10 @@ def _meta(verb: Literal["undo", "redo"], words: list[str]) -> MetaCall:
         else:
             shown = value if key is None else f"--{key}"
             raise LineRefused(
-                400,
+                UNREADABLE,
                 f"{verb} takes a count or --command SEQ ({verb} [N] | {verb} --command SEQ), "
                 f"not {quoted(str(shown))}",
             )
     if count is not None and commands:
-        raise LineRefused(400, f"{verb} takes a count or --command SEQ, not both")
+        raise LineRefused(UNREADABLE, f"{verb} takes a count or --command SEQ, not both")
     return MetaCall(verb=verb, count=1 if count is None else count, commands=tuple(commands))
