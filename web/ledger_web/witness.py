@@ -31,7 +31,7 @@ def head_of(service: Service) -> str | None:
 async def current_head(web: Web) -> str | None:
     try:
         return await web.ledgers.read(head_of)
-    except (LedgerError, sqlite3.Error, OSError):  # no campaign yet, the file busy: none
+    except (LedgerError, sqlite3.Error, OSError, RuntimeError):  # no campaign, busy, stopping
         return None
 
 
