@@ -11,6 +11,7 @@ from ledger.storage import _log_reads as log_reads
 from ledger.storage import _step_index as step_index
 from ledger.storage._connection import Connection
 from ledger.storage._database import sqlite3
+from ledger.storage._guard import HistoryGuard
 from ledger.storage._lean_schema import MARKED, MARKED_TYPES
 from ledger.storage._rows import COLUMNS, Row, Values
 
@@ -92,6 +93,7 @@ class EventStore:
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
         self._next_fingerprint: str | None = None  # see with_fingerprint
         self._log_indexes: frozenset[str] | None = None  # see log_rows
+        self._guard = HistoryGuard(db)  # the history each write is checked to extend
 
     def _version(self) -> tuple[int, int] | None:
         """Changes whenever anything may have been committed since it was last read: another
@@ -164,6 +166,7 @@ class EventStore:
         head = _row(found) if found else None
         if version is not None and head is not None:
             self._heads[campaign] = (version, head)
+            self._guard.saw(head)
         return head
 
     def rows(self, campaign: str, after: int = 0, upto: int | None = None) -> list[Row]:
@@ -400,7 +403,8 @@ class EventStore:
         key = rows[0].idempotency_key if rows else None
         # The head this command read (see the end); none inside a caller's transaction,
         # which may yet roll back.
-        head = None if conn.in_transaction or not rows else self._heads.get(rows[0].campaign)
+        in_caller_transaction = conn.in_transaction
+        head = None if in_caller_transaction or not rows else self._heads.get(rows[0].campaign)
         changes = conn.total_changes
         try:
             with self.db.atomic():
@@ -410,6 +414,7 @@ class EventStore:
                         _insert(tuple(value is None for value in values)),
                         [value for value in values if value is not None],
                     )
+                self._guard.check(rows, in_caller_transaction=in_caller_transaction)
                 if key is not None and fingerprint is not None:
                     conn.execute(
                         "INSERT INTO command_fingerprints VALUES (?, ?, ?)",
@@ -430,6 +435,8 @@ class EventStore:
                 f"campaign {campaign!r} changed while this command was being recorded "
                 f"({error}); nothing was written, run it again"
             ) from None
+        if rows:
+            self._guard.wrote(rows, committed=not in_caller_transaction)
         if head is not None and head[0][1] == changes and head[1].seq + 1 == rows[0].seq:
             # The rows took the seqs right after the remembered head, so the last is the new
             # head: the next command need not read it back (a query per batch line). If

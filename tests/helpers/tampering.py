@@ -219,3 +219,27 @@ def rehash(manifest: dict[str, Any], rows: Rows) -> list[str]:
 
 def payload(row: dict[str, Any], **changes: Any) -> None:
     row["payload"] = json.dumps({**json.loads(row["payload"]), **changes})
+
+
+def forged_in_place(path: Path, seq: int, **changes: Any) -> None:
+    """The file's event ``seq`` given other payload values and every event from it on
+    re-hashed, the snapshots (caches) dropped, the triggers put back: a forgery whose chain
+    is whole, which plain ``verify`` passes when the change is one the rules allow. Only a
+    witness (a head remembered outside the file) tells it from the history that was."""
+    db = sqlite3.connect(path)
+    try:
+        triggers = db.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"
+        ).fetchall()
+        for name, _ in triggers:
+            db.execute(f"DROP TRIGGER {name}")
+        kept = rows(db)
+        (row,) = [r for r in kept if r["seq"] == seq]
+        payload(row, **changes)
+        rewrite(db, kept, rehash_from=seq)
+        db.execute("DELETE FROM snapshots")
+        for _, sql in triggers:
+            db.execute(sql)
+        db.commit()
+    finally:
+        db.close()

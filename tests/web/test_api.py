@@ -105,8 +105,8 @@ def test_refusals_name_the_rule_and_write_nothing(
         cases = [
             ("/api/commands", {"text": "spend_stamina Torrax 99"}, 422, "stamina"),
             ("/api/commands", {"text": "damage Venia 1"}, 422, "Venia"),
-            ("/api/commands", {"text": "damage Torrax"}, 400, "AMOUNT"),
-            ("/api/commands", {"text": 'damage "Torrax'}, 400, "quotation"),
+            ("/api/commands", {"text": "damage Torrax"}, 422, "AMOUNT"),
+            ("/api/commands", {"text": 'damage "Torrax'}, 422, "quotation"),
             ("/api/actions/spend_stamina", {"hero": "Torrax", "amount": 99}, 422, "stamina"),
             ("/api/actions/damage", {"hero": "Torrax", "amount": "x"}, 400, "amount"),
             ("/api/actions/damage", {"hero": "Torrax", "amount": 1, "extra": 1}, 400, "extra"),
@@ -136,7 +136,7 @@ def test_no_command_names_a_file_or_starts_another_server(
             "serve --port 9",
         ):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
-            assert answer.status_code == 400, (text, answer.text)
+            assert answer.status_code == 422, (text, answer.text)
         answer = web.post("/api/actions/set_dice", json={"dice_set": str(target)}, headers=token)
         assert answer.status_code == 400
     assert not target.exists()
@@ -160,7 +160,7 @@ def test_no_command_manages_the_files_campaigns(
             "campaign list",  # the box reads the campaign served, through its queries
         ):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
-            assert answer.status_code == 400, (text, answer.text)
+            assert answer.status_code == 422, (text, answer.text)
             assert "not from the web app" in answer.json()["error"]
         line = {"text": "odds_of_check Torrax agility 2"}
         shown = web.post("/api/commands", json=line, headers=token)
@@ -175,7 +175,7 @@ def test_an_unquoted_apostrophe_says_how_to_write_the_name(
     with client(db_path, pm) as web:
         text = "spend_stamina Zuva'Sai 1"
         answer = web.post("/api/commands", json={"text": text}, headers=csrf(web))
-    assert answer.status_code == 400
+    assert answer.status_code == 422
     assert answer.json()["error"] == (
         "No closing quotation (a name with an apostrophe goes in double quotes: "
         f'"Zuva\'Sai"): {text}'

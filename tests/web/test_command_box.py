@@ -27,12 +27,12 @@ def test_a_cli_command_is_refused_and_writes_nothing_in_the_servers_folder(
         token = csrf(web)
         for text in ("plugin new x", "plugin new x --path .", "export", "batch -", "serve"):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
-            assert answer.status_code == 400, (text, answer.text)
+            assert answer.status_code == 422, (text, answer.text)
             error = answer.json()["error"]
             assert "not from the web app" in error
             assert "The command box takes an action or query" in error
         status, page = post(web, "/command", line="plugin new x")
-        assert status == 400
+        assert status == 422
         assert "not from the web app" in page
     assert os.listdir(folder) == []
     assert event_count(db_path) == before
@@ -72,7 +72,7 @@ def test_an_unknown_action_suggests_close_names(
             ("undo --yes", "--command SEQ"),
         ):
             answer = web.post("/api/commands", json={"text": text}, headers=token)
-            assert answer.status_code == 400, (text, answer.text)
+            assert answer.status_code == 422, (text, answer.text)
             assert says in answer.json()["error"], (text, answer.text)
 
 
@@ -115,3 +115,71 @@ def test_undo_and_redo_of_a_named_command_from_the_box(
         )
         assert redone.status_code == 200, redone.text
         assert hero(party, "Torrax")["stamina"]["wound"] == 2
+
+
+def test_only_the_campaigns_commands_are_taken_never_the_clis_others(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager, tmp_path: Path
+) -> None:
+    before = event_count(db_path)
+    with client(db_path, pm) as web:
+        token = csrf(web)
+        for text in (
+            "plugin new x",
+            "plugin install x",
+            "campaign new Other",
+            "campaign use Other",
+            "campaign archive Test",
+            "campaign rename Test Other",
+            f"export {tmp_path / 'out.json'}",
+            f"import {tmp_path / 'in.json'}",
+            "serve --port 9000",
+            "batch -",
+            "shell",
+            "verify",
+            "content add pack.toml",
+            "--database other.db damage Torrax 1",
+        ):
+            answer = web.post("/api/commands", json={"text": text}, headers=token)
+            assert answer.status_code == 422, (text, answer.text)
+        for text in ("party show", "party", "hero show Torrax", "log", "log --last 2"):
+            answer = web.post("/api/commands", json={"text": text}, headers=token)
+            assert answer.status_code == 200, (text, answer.text)
+        assert (
+            web.post("/api/commands", json={"text": "hero show Torrax"}, headers=token).json()
+            == web.get("/api/heroes/Torrax").json()
+        )
+        party_line = web.post("/api/commands", json={"text": "party show"}, headers=token).json()
+        assert party_line == web.get("/api/party").json()
+    assert list(tmp_path.glob("*.json")) == []
+    assert event_count(db_path) == before
+
+
+def test_the_log_line_answers_at_most_100_events_and_says_so(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    from ledger.hosting import Registry
+    from ledger.service import Service
+    from ledger_base_game.events import StarsGained
+
+    with Service(db_path, Registry(pm)) as service:
+        for _ in range(150):
+            service.record([StarsGained(hero="Torrax", amount=1)])
+        head = service.campaign().head().seq
+    with client(db_path, pm) as web:
+        token = csrf(web)
+        answer = web.post("/api/commands", json={"text": "log"}, headers=token).json()
+        assert len(answer["entries"]) == 100
+        assert answer["entries"][-1]["seq"] == head
+        assert "the last 100 events are shown" in answer["more"]
+        few = web.post("/api/commands", json={"text": "log --last 3"}, headers=token).json()
+        assert [e["seq"] for e in few["entries"]] == [head - 2, head - 1, head]
+        assert "more" in few
+        small = web.post("/api/commands", json={"text": "log --types hero-joined"}, headers=token)
+        assert "more" not in small.json()
+        assert len(small.json()["entries"]) == 2
+        refused = web.post("/api/commands", json={"text": "log --last 1000"}, headers=token)
+        assert refused.status_code == 422
+        assert "from 1 to 100" in refused.json()["error"]
+        status, page = post(web, "/command", line="log --last 5")
+        assert status == 200
+        assert "the last 5 events are shown" in page

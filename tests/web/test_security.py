@@ -60,7 +60,7 @@ def test_the_link_with_the_token_sets_a_cookie_the_pages_after_it_carry(
     with client(db_path, pm, lan()) as web:
         page = web.get(f"/?token={WRITE}")
         assert page.status_code == 200
-        assert "HttpOnly" in page.headers["set-cookie"]
+        assert "HttpOnly" in page.history[0].headers["set-cookie"]
         assert web.get("/api/party").status_code == 200  # the cookie, no token in the URL
         token = {"X-CSRF-Token": web.get("/api").json()["csrf_token"]}
         answer = web.post("/api/commands", json={"text": "damage Torrax 1"}, headers=token)
@@ -194,3 +194,96 @@ def test_a_failure_never_shows_a_traceback(
             assert answer.status_code == 500
             assert "Traceback" not in answer.text
             assert "secret internals" not in answer.text
+
+
+def test_the_token_in_a_link_is_exchanged_for_the_cookie_and_leaves_the_address(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    with client(db_path, pm, lan()) as web:
+        answer = web.get(f"/heroes/Torrax?at=3&token={WRITE}", follow_redirects=False)
+        assert answer.status_code == 303
+        assert answer.headers["location"] == "/heroes/Torrax?at=3"
+        cookie = answer.headers["set-cookie"]
+        assert cookie.startswith("ledger_token_")
+        assert f"={WRITE};" in cookie
+        assert "HttpOnly" in cookie
+        assert "SameSite=Lax" in cookie
+        assert WRITE not in answer.text
+        followed = web.get(answer.headers["location"])
+        assert followed.status_code == 200
+        assert followed.url.query == b"at=3"
+        # The API's token in a link is exchanged too; a bearer header is not.
+        assert web.get(f"/api/party?token={READ}", follow_redirects=False).status_code == 303
+        bearer = {"Authorization": f"Bearer {WRITE}"}
+        assert web.get("/api/party", headers=bearer).status_code == 200
+        # A wrong token is refused, not exchanged.
+        assert web.get("/?token=wrong", follow_redirects=False).status_code == 401
+
+
+def test_the_access_log_never_shows_a_token(party: Invoke, db_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import time
+
+    import httpx
+
+    from tests.helpers.console import SCRIPT
+    from tests.helpers.web import free_port
+
+    port = free_port()
+    server = subprocess.Popen(
+        [str(SCRIPT), "--database", str(db_path), "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LEDGER_WEB_TOKEN": "table-42", "LEDGER_WEB_LOG": "info"},
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        with httpx.Client(follow_redirects=True, timeout=5) as browser:
+            while True:
+                try:
+                    page = browser.get(f"{url}/log?token=table-42")
+                    break
+                except httpx.HTTPError:
+                    assert time.monotonic() < deadline, "the server did not start"
+                    assert server.poll() is None, server.communicate()
+                    time.sleep(0.1)
+            assert page.status_code == 200
+            assert str(page.url) == f"{url}/log"
+            assert browser.get(f"{url}/api/party").status_code == 200  # by the cookie
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=30)
+    logged = [line for line in (out + err).splitlines() if '"GET ' in line]
+    assert any("/log?token=hidden" in line for line in logged), logged
+    assert not [line for line in logged if "table-42" in line]
+
+
+def test_two_servers_on_one_machine_keep_their_own_sessions(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager, tmp_path: Path
+) -> None:
+    import httpx
+
+    from ledger_web.security import cookie_name
+    from tests.helpers.web import serving
+
+    other = tmp_path / "other.db"
+    party("--database", str(other), "campaign", "new", "Other")
+    assert cookie_name(db_path, "Test", 8000) != cookie_name(db_path, "Test", 8001)
+    assert cookie_name(db_path, "Test", 8000) != cookie_name(other, "Test", 8000)
+    first = Security(token="first-token", loopback_only=False)
+    second = Security(token="second-token", loopback_only=False)
+    with (
+        serving(db_path, pm, first) as a,
+        serving(other, pm, second) as b,
+        httpx.Client(follow_redirects=True, timeout=10) as browser,  # one cookie jar
+    ):
+        assert browser.get(f"{a}/?token=first-token").status_code == 200
+        assert browser.get(f"{b}/?token=second-token").status_code == 200
+        assert len(browser.cookies.jar) == 2
+        for base in (a, b, a):
+            assert browser.get(f"{base}/api/party").status_code == 200, base
+            assert browser.get(f"{base}/").status_code == 200, base

@@ -32,7 +32,8 @@ def test_serve_starts_answers_with_the_token_and_stops_on_ctrl_c(
         deadline = time.monotonic() + 60
         while True:
             try:
-                answer = httpx.get(f"{url}/api/party?token=table-42", timeout=2)
+                bearer = {"Authorization": "Bearer table-42"}
+                answer = httpx.get(f"{url}/api/party", headers=bearer, timeout=2)
                 break
             except httpx.HTTPError:
                 assert time.monotonic() < deadline, "the server did not start"

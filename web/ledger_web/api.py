@@ -4,6 +4,7 @@ Reading answers with the core's JSON views (``ledger.views``, what the CLI's ``-
 prints for the same campaign and REF); recording goes through ``recording.Recorder.record``,
 as the pages do."""
 
+import re
 from typing import Any
 
 import msgspec
@@ -15,10 +16,14 @@ from ledger.campaign import LogQuery
 from ledger.errors import BadInput, LedgerError, NotFound
 from ledger.hosting import call_offered
 from ledger.service import Service
-from ledger_web import intents, reading
+from ledger_web import intents, reading, witness
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
+from ledger_web.openapi import AT_PATTERN
 from ledger_web.recording import Outcome
 from ledger_web.server import web_of
+from ledger_web.wellformed import Malformed, decode_json, optional_whole, whole
+
+AT = re.compile(AT_PATTERN)
 
 KEY_HEADER = "idempotency-key"
 EXPECT_HEADER = "x-expect-seq"
@@ -42,7 +47,10 @@ async def read(request: Request, work: Any) -> Response:
 
 
 def _at(request: Request) -> str | None:
+    """The point asked for, exactly as the document's pattern says (400 otherwise)."""
     at = request.query_params.get("at")
+    if at is not None and not AT.fullmatch(at):
+        raise Malformed(f"at is a point (42, city-2, journey-3:end, scenario-5.2), not {at[:40]!r}")
     return at or None
 
 
@@ -83,11 +91,13 @@ async def content(request: Request) -> Response:
 
 
 async def events_after(request: Request) -> Response:
-    try:
-        after = int(request.query_params.get("after", "0"))
-        limit = int(request.query_params.get("limit", str(reading.MAX_EVENTS)))
-    except ValueError:
-        return json_response({"error": "after and limit are whole numbers"}, 400)
+    after = whole(request.query_params.get("after", "0"), "after")
+    limit = whole(
+        request.query_params.get("limit", str(reading.MAX_EVENTS)),
+        "limit",
+        low=1,
+        high=reading.MAX_EVENTS,
+    )
     return await read(request, lambda service: reading.events_after(service, after, limit))
 
 
@@ -148,7 +158,7 @@ async def query(request: Request) -> Response:
 async def record_command(request: Request) -> Response:
     """POST /api/commands ``{"text": "damage Torrax 3"}``: a line of the command box."""
     try:
-        what = msgspec.json.decode(await request.body(), type=CommandText)
+        what = decode_json(await request.body(), CommandText)
     except msgspec.ValidationError as error:
         return json_response({"error": str(error)}, 400)
     except msgspec.DecodeError:
@@ -159,7 +169,7 @@ async def record_command(request: Request) -> Response:
 async def record_action(request: Request) -> Response:
     """POST /api/actions/NAME with the intent as a JSON object."""
     try:
-        intent = msgspec.json.decode(await request.body() or b"{}")
+        intent = decode_json(await request.body() or b"{}", what="the intent")
     except msgspec.DecodeError:
         return json_response({"error": "the body is the intent, a JSON object"}, 400)
     if not isinstance(intent, dict):
@@ -173,7 +183,7 @@ async def record_meta(request: Request) -> Response:
     (``X-Expect-Seq``, or ``"seen"`` in the body)."""
     verb = request.url.path.rsplit("/", 1)[-1]
     try:
-        body = msgspec.json.decode(await request.body() or b"{}")
+        body = decode_json(await request.body() or b"{}")
         if not isinstance(body, dict):
             raise msgspec.ValidationError("the body is a JSON object")
         what = msgspec.convert({**body, "verb": verb}, MetaCall)
@@ -186,12 +196,8 @@ async def record_meta(request: Request) -> Response:
 
 async def _recorded(request: Request, what: Call) -> Response:
     key = request.headers.get(KEY_HEADER) or None
-    expect = request.headers.get(EXPECT_HEADER)
-    if expect is not None and not expect.isdigit():
-        return json_response({"error": f"{EXPECT_HEADER} is a seq, not {expect!r}"}, 400)
-    outcome: Outcome = await web_of(request).record(
-        what, key=key, expect_seq=int(expect) if expect is not None else None
-    )
+    expect = optional_whole(request.headers.get(EXPECT_HEADER), "X-Expect-Seq")
+    outcome: Outcome = await web_of(request).record(what, key=key, expect_seq=expect)
     return json_response(outcome.body, outcome.status)
 
 
@@ -211,6 +217,7 @@ def routes() -> list[BaseRoute]:
         Route("/api/events", events_after),
         Route("/api/log", log),
         Route("/api/actions", actions),
+        Route("/api/witness", witness.witness),
         Route("/api/actions/{name}", record_action, methods=["POST"]),
         Route("/api/queries/{name}", query),
         Route("/api/commands", record_command, methods=["POST"]),

@@ -2,6 +2,7 @@
 behind the security middleware, and the server's lifetime (the live watcher, the worker
 threads)."""
 
+import dataclasses
 import gc
 import html
 from collections.abc import AsyncIterator
@@ -20,8 +21,10 @@ from starlette.staticfiles import StaticFiles
 from ledger.errors import LedgerError
 from ledger.hosting import get_plugin_manager
 from ledger_web import api, live, pages, qr
-from ledger_web.security import Security, SecurityMiddleware
+from ledger_web.redaction import RedactPaths
+from ledger_web.security import TOKEN_COOKIE, Security, SecurityMiddleware, cookie_name
 from ledger_web.server import Web
+from ledger_web.witness import HeadHeader
 
 
 def create_app(
@@ -35,6 +38,8 @@ def create_app(
     """The web app over ``database`` (its ``campaign``, or the only one), with the plugins of
     ``pm`` (default: the installed ones). ``security`` None: loopback only, no token."""
     security = security or Security()
+    if security.cookie == TOKEN_COOKIE:  # serve names it with its port; else the file's
+        security = dataclasses.replace(security, cookie=cookie_name(Path(database), campaign))
     if links is None:  # the command gives the real ones; these are for tests and tools
         base = "http://127.0.0.1:8000/"
         links = {"join": base + (f"?token={security.token}" if security.token else "")}
@@ -63,7 +68,11 @@ def create_app(
     ]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(SecurityMiddleware, security=web.security)],
+        middleware=[
+            Middleware(RedactPaths, database=web.database),
+            Middleware(SecurityMiddleware, security=web.security),
+            Middleware(HeadHeader, web=web),
+        ],
         exception_handlers={
             HTTPException: _http_error,
             LedgerError: _refused,
@@ -77,9 +86,12 @@ def create_app(
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
+    headers = dict(error.headers or {})  # a 405's Allow
     if request.url.path.startswith("/api"):
-        return api.json_response({"error": error.detail}, error.status_code)
-    return PlainTextResponse(error.detail, error.status_code)
+        answer = api.json_response({"error": error.detail}, error.status_code)
+        answer.headers.update(headers)
+        return answer
+    return PlainTextResponse(error.detail, error.status_code, headers=headers)
 
 
 async def _refused(request: Request, error: Exception) -> Response:

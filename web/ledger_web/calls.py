@@ -7,7 +7,7 @@ from typing import Any, Literal
 import msgspec
 
 
-class CommandText(msgspec.Struct, frozen=True, omit_defaults=True):
+class CommandText(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
     """A line of the command box (docs/web.md): ``damage Torrax 3``, ``undo --command 42``.
     ``seen``: the head of the page the line was typed on; a plain ``undo`` or ``redo`` there
     is of the last command that page showed (refused when the table moved on)."""

@@ -1,6 +1,7 @@
 """The command box's grammar: a line becomes an action or query of the campaign (with its
 intent, typed as a structured call's), or an undo or redo, in memory. Nothing else is
-accepted: the allow-list is what the plugins registered (``register_actions``) plus undo and
+accepted: the allow-list is what the plugins registered (``register_actions``), the reading
+commands of ``box_reading`` (``log``, capped; ``party show``; ``hero show NAME``) and undo and
 redo, never the CLI's command tree (no file, no campaign management, no second server).
 
     ACTION [VALUE ...] [--name VALUE | --flag | --no-flag | name=VALUE ...]
@@ -26,16 +27,22 @@ import msgspec.inspect as mi
 
 from ledger.hosting import Registry
 from ledger.text import did_you_mean, quoted
+from ledger_web.box_reading import READING
 from ledger_web.calls import MetaCall
 from ledger_web.intents import intent_of, intent_type, is_action
+from ledger_web.wellformed import integer
 
 MAX_COMMAND = 2000  # characters in a line
+# A line that is text of the right length but not a command the box reads: the request is
+# well-formed (the API's document allows any such text), its content is not (422).
+UNREADABLE = 422
 MAX_NAME_WORDS = 4  # "spend stamina" is two words of one action's name
 META: dict[str, Literal["undo", "redo"]] = {"undo": "undo", "redo": "redo"}
 NAMED = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=(.*)", re.DOTALL)
 ACCEPTS = (
     "The command box takes an action or query of this campaign with its parameters "
     "(`damage Torrax 3`, `spend_stamina Torrax 2`; GET /api/actions lists them), "
+    "`log` (the last 100 events at most), `party show`, `hero show NAME`, "
     "`undo [N]`, `undo --command SEQ`, `redo [N]` or `redo --command SEQ`; "
     "other commands (campaign, export, import, plugin, batch, serve...) are not from the web app"
 )
@@ -77,14 +84,15 @@ def parse(text: str, registry: Registry) -> Decided | MetaCall:
         hint = ""
         if str(error) == "No closing quotation" and text.count("'") % 2 and '"' not in text:
             hint = """ (a name with an apostrophe goes in double quotes: "Zuva'Sai")"""
-        raise LineRefused(400, f"{error}{hint}: {text}") from None
+        raise LineRefused(UNREADABLE, f"{error}{hint}: {text}") from None
     if not words:
-        raise LineRefused(400, "the command is empty")
+        raise LineRefused(UNREADABLE, "the command is empty")
     if words[0].startswith("-"):
         raise LineRefused(
-            400, "a command starts with its name; the server's file and campaign are fixed"
+            UNREADABLE, "a command starts with its name; the server's file and campaign are fixed"
         )
-    names = registry.actions.names()
+    actions = registry.actions.names()
+    names = [*actions, *(name for name in READING if name not in actions)]
     taken, name = _name(words, names)
     verb = META.get(name or "")
     if verb is not None:
@@ -93,14 +101,15 @@ def parse(text: str, registry: Registry) -> Decided | MetaCall:
         typed = words[0]
         hint = did_you_mean(_key(typed), names) or did_you_mean(_key(" ".join(words[:2])), names)
         raise LineRefused(
-            400, f"{quoted(typed)} is not an action or query of this campaign.{hint} {ACCEPTS}"
+            UNREADABLE,
+            f"{quoted(typed)} is not an action or query of this campaign.{hint} {ACCEPTS}",
         )
-    function = registry.actions.get(name)
+    function: Callable[..., Any] = registry.actions.get(name) if name in actions else READING[name]
     given = _intent(name, function, words[taken:])
     try:
         intent = intent_of(function, given, strict=False)
     except msgspec.ValidationError as error:
-        raise LineRefused(400, f"{name}: {error}") from None
+        raise LineRefused(UNREADABLE, f"{name}: {error}") from None
     return Decided(name, function, intent, msgspec.to_builtins(intent))
 
 
@@ -183,12 +192,14 @@ def _intent(name: str, function: Callable[..., Any], words: list[str]) -> dict[s
             field_name, value = field_name[3:], False
         if field_name not in fields:
             raise LineRefused(
-                400,
+                UNREADABLE,
                 f"{name} has no parameter {quoted(key)}.{did_you_mean(field_name, fields)} "
                 f"It takes: {usage(name, function)}",
             )
         if value is True and not _flag(fields[field_name].type):
-            raise LineRefused(400, f"{name}: --{key} needs a value ({usage(name, function)})")
+            raise LineRefused(
+                UNREADABLE, f"{name}: --{key} needs a value ({usage(name, function)})"
+            )
         named.setdefault(field_name, []).append(value)
     given: dict[str, Any] = {}
     for field_name, values in named.items():
@@ -197,7 +208,7 @@ def _intent(name: str, function: Callable[..., Any], words: list[str]) -> dict[s
     if len(positional) > len(free):
         extra = positional[len(free)]
         raise LineRefused(
-            400,
+            UNREADABLE,
             f"{name}: {quoted(extra)} is one value too many; it takes: {usage(name, function)}",
         )
     for field, value in zip(free, positional, strict=False):
@@ -207,7 +218,8 @@ def _intent(name: str, function: Callable[..., Any], words: list[str]) -> dict[s
     ]
     if missing:
         raise LineRefused(
-            400, f"{name} needs {', '.join(m.upper() for m in missing)}: {usage(name, function)}"
+            UNREADABLE,
+            f"{name} needs {', '.join(m.upper() for m in missing)}: {usage(name, function)}",
         )
     return given
 
@@ -246,16 +258,20 @@ def _value(name: str, field: mi.Field, values: list[Any]) -> Any:
         return values[-1]
     if len(values) > 1:
         if not _takes_several(field.type):
-            raise LineRefused(400, f"{name}: {field.name} is given once")
+            raise LineRefused(UNREADABLE, f"{name}: {field.name} is given once")
         return [part for value in values for part in _parts(value)]
     (value,) = values
     if value is True:
-        raise LineRefused(400, f"{name}: --{field.name} needs a value")
+        raise LineRefused(UNREADABLE, f"{name}: --{field.name} needs a value")
     if not _takes_text(field.type) and value[:1] in ("[", "{"):
         try:
             return json.loads(value)
+        except RecursionError:
+            raise LineRefused(UNREADABLE, f"{name}: {field.name} is nested too deeply") from None
         except ValueError:
-            raise LineRefused(400, f"{name}: {field.name} is not JSON: {quoted(value)}") from None
+            raise LineRefused(
+                UNREADABLE, f"{name}: {field.name} is not JSON: {quoted(value)}"
+            ) from None
     if _takes_several(field.type) and ("," in value or not _takes_one(field.type)):
         return _parts(value)
     return value
@@ -270,17 +286,18 @@ def _meta(verb: Literal["undo", "redo"], words: list[str]) -> MetaCall:
     count: int | None = None
     commands: list[int] = []
     for key, value in _split(words):
-        if key is None and count is None and value.isdigit():
-            count = int(value)
-        elif key == "command" and isinstance(value, str) and value.isdigit():
-            commands.append(int(value))
+        number = integer(value) if isinstance(value, str) and value[:1] != "-" else None
+        if key is None and count is None and number is not None:
+            count = number
+        elif key == "command" and number is not None:
+            commands.append(number)
         else:
             shown = value if key is None else f"--{key}"
             raise LineRefused(
-                400,
+                UNREADABLE,
                 f"{verb} takes a count or --command SEQ ({verb} [N] | {verb} --command SEQ), "
                 f"not {quoted(str(shown))}",
             )
     if count is not None and commands:
-        raise LineRefused(400, f"{verb} takes a count or --command SEQ, not both")
+        raise LineRefused(UNREADABLE, f"{verb} takes a count or --command SEQ, not both")
     return MetaCall(verb=verb, count=1 if count is None else count, commands=tuple(commands))

@@ -1,19 +1,72 @@
 """The API's OpenAPI document (``GET /api/openapi.json``), with each structured action's
-intent schema from its signature (``intents``)."""
+intent schema from its signature (``intents``). It is the contract, checked by schemathesis
+with all its checks (tests/web/test_openapi_fuzz.py): every status an operation answers,
+every constraint the server checks on what a request carries (a number's bounds, a point's
+grammar, no unknown field), the X-Ledger-Head header of every answer. What no schema can
+say is the campaign's state: a request it calls valid may still be refused by the rules
+(422), name a Hero the campaign has not (404) or find the campaign moved on (409)."""
 
 from typing import Any
 
 import msgspec
 
 from ledger_web import intents
+from ledger_web.command_box import MAX_COMMAND
+from ledger_web.reading import MAX_EVENTS
 from ledger_web.server import Web
+from ledger_web.wellformed import MAX_NUMBER
 
+# The points `at` takes, exactly as api._at reads them: an event number, or a step.
+AT_PATTERN = (
+    r"^([0-9]{1,9}|(city|journey)-[1-9][0-9]{0,3}(:end)?"
+    r"|scenario-[1-9][0-9]{0,3}(\.[1-9][0-9]{0,2})?(:end)?)$"
+)
+MAX_COUNT = 100_000  # commands one undo or redo may name (the core's limit)
+SEQ = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
 AT = {
     "name": "at",
     "in": "query",
     "required": False,
     "description": "A point of the campaign, as --at takes it: 42, city-2, scenario-5.2:end",
-    "schema": {"type": "string"},
+    "schema": {"type": "string", "pattern": AT_PATTERN},
+}
+HEAD = {
+    "X-Ledger-Head": {
+        "description": "SEQ:HASH of the campaign's last event (a device's witness)",
+        "schema": {"type": "string", "pattern": "^[0-9]+:[0-9a-f]{64}$"},
+    }
+}
+ERROR = {
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "properties": {"error": {"type": "string"}},
+                "required": ["error"],
+            }
+        }
+    }
+}
+
+
+def _answer(description: str) -> dict[str, Any]:
+    return {"description": description, "headers": HEAD, **ERROR}
+
+
+def _ok(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "headers": HEAD,
+        "content": {"application/json": {"schema": {}}},
+    }
+
+
+READ = {
+    "200": _ok("JSON"),
+    "400": _answer("A parameter is malformed (the message says which)"),
+    "401": {"description": "No valid token", **ERROR},
+    "404": _answer("The campaign has no such Hero, point or step"),
+    "422": _answer("Refused by the ledger (the message says why)"),
 }
 RECORD_HEADERS = [
     {
@@ -28,7 +81,7 @@ RECORD_HEADERS = [
         "in": "header",
         "required": False,
         "description": "Refuse (409) unless the campaign's last event is this seq",
-        "schema": {"type": "integer"},
+        "schema": SEQ,
     },
     {
         "name": "X-CSRF-Token",
@@ -39,36 +92,40 @@ RECORD_HEADERS = [
     },
 ]
 RECORDED = {
-    "200": {
-        "description": "Recorded (or answered again under its idempotency key): the JSON "
-        "the CLI's --json prints"
-    },
-    "400": {"description": "Not a command or intent the ledger reads"},
-    "401": {"description": "No valid token"},
-    "403": {"description": "Read-only token, or no CSRF token"},
-    "409": {"description": "The campaign moved past X-Expect-Seq; nothing written"},
-    "413": {"description": "The body or command is too long"},
-    "422": {"description": "Refused by the rules (the message says which); nothing written"},
+    "200": _ok(
+        "Recorded (or answered again under its idempotency key), or a query's answer: the "
+        "JSON the CLI's --json prints"
+    ),
+    "400": _answer("Not JSON, or not of the schema (the message says where)"),
+    "401": {"description": "No valid token", **ERROR},
+    "403": {"description": "Read-only token, or no CSRF token", **ERROR},
+    "404": _answer("No such action, Hero or command"),
+    "409": _answer("The campaign moved past X-Expect-Seq or the head seen; nothing written"),
+    "413": {"description": "The body or command is too long", **ERROR},
+    "422": _answer(
+        "Refused by the rules, or a command line the box does not read (the message says "
+        "which); nothing written"
+    ),
+    "503": _answer("The ledger database failed (a full disk); nothing written"),
 }
 
 
 def _get(summary: str, parameters: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "get": {
-            "summary": summary,
-            "parameters": parameters,
-            "responses": {"200": {"description": "JSON"}, "401": {"description": "No token"}},
-        }
-    }
+    return {"get": {"summary": summary, "parameters": parameters, "responses": READ}}
 
 
 META_BODY = {
     "type": "object",
     "properties": {
-        "count": {"type": "integer", "minimum": 1},
-        "commands": {"type": "array", "items": {"type": "integer"}},
-        "seen": {"type": "integer", "description": "the head the caller saw"},
+        "count": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
+        "commands": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
+            "maxItems": MAX_COUNT,
+        },
+        "seen": {**SEQ, "description": "the head the caller saw"},
     },
+    "additionalProperties": False,
 }
 
 
@@ -81,6 +138,23 @@ def _meta(summary: str) -> dict[str, Any]:
             "responses": RECORDED,
         }
     }
+
+
+def _flat(schema: dict[str, Any]) -> dict[str, Any] | None:
+    """What of ``schema`` a query string can carry (plain values and lists of them; no
+    structure, no null), or None if nothing: a query's structured argument is asked for
+    through the command box or a structured call, not a GET."""
+    if "$ref" in schema or schema.get("type") in ("object", "null"):
+        return None
+    if "anyOf" in schema:
+        kept = [flat for member in schema["anyOf"] if (flat := _flat(member)) is not None]
+        if not kept:
+            return None
+        return kept[0] if len(kept) == 1 else {**schema, "anyOf": kept}
+    if schema.get("type") == "array":
+        items = _flat(schema.get("items", {}))
+        return None if items is None else {**schema, "items": items}
+    return schema
 
 
 def document(web: Web) -> dict[str, Any]:
@@ -99,8 +173,12 @@ def document(web: Web) -> dict[str, Any]:
         "/api/events": _get(
             "The events after a seq, as `log --json` shows them, and the head",
             [
-                {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}},
-                {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 1000}},
+                {"name": "after", "in": "query", "schema": SEQ},
+                {
+                    "name": "limit",
+                    "in": "query",
+                    "schema": {"type": "integer", "minimum": 1, "maximum": MAX_EVENTS},
+                },
             ],
         ),
         "/api/log": _get(
@@ -130,9 +208,27 @@ def document(web: Web) -> dict[str, Any]:
             ],
         ),
         "/api/actions": _get("The actions and queries the plugins offer, with schemas", []),
+        "/api/witness": _get(
+            "Whether the campaign's event SEQ still hashes to HASH (a device's witness)",
+            [
+                {
+                    "name": "seq",
+                    "in": "query",
+                    "required": True,
+                    "schema": {**SEQ, "minimum": 1},
+                },
+                {
+                    "name": "hash",
+                    "in": "query",
+                    "required": True,
+                    "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                },
+            ],
+        ),
         "/api/commands": {
             "post": {
-                "summary": "A line of the command box: an action, a query, undo or redo",
+                "summary": "A line of the command box: an action, a query, log, party show, "
+                "hero show, undo or redo",
                 "parameters": RECORD_HEADERS,
                 "requestBody": {
                     "required": True,
@@ -140,8 +236,15 @@ def document(web: Web) -> dict[str, Any]:
                         "application/json": {
                             "schema": {
                                 "type": "object",
-                                "properties": {"text": {"type": "string", "maxLength": 2000}},
+                                "properties": {
+                                    "text": {
+                                        "type": "string",
+                                        "maxLength": MAX_COMMAND,
+                                        "pattern": "^[^\\r\\n\\u0000]*$",
+                                    }
+                                },
                                 "required": ["text"],
+                                "additionalProperties": False,
                             }
                         }
                     },
@@ -151,12 +254,6 @@ def document(web: Web) -> dict[str, Any]:
         },
         "/api/undo": _meta("Undo the last commands, or the named ones"),
         "/api/redo": _meta("Redo the last undone commands, or the named ones"),
-        "/events": {
-            "get": {
-                "summary": "Server-sent events: `head` with {campaign, seq} on every change",
-                "responses": {"200": {"description": "text/event-stream"}},
-            }
-        },
     }
     functions = sorted(web.ledgers.registry.actions.entries(), key=lambda f: f.__name__)
     schemas, components = msgspec.json.schema_components(
@@ -180,15 +277,14 @@ def document(web: Web) -> dict[str, Any]:
             }
         else:
             intent = components[schema["$ref"].rsplit("/", 1)[-1]]
-            arguments = [
-                {
-                    "name": field.name,
-                    "in": "query",
-                    "required": field.required,
-                    "schema": intent.get("properties", {}).get(field.name, {}),
-                }
-                for field in msgspec.structs.fields(intents.intent_type(function))
-            ]
+            arguments = []
+            for field in msgspec.structs.fields(intents.intent_type(function)):
+                flat = _flat(intent.get("properties", {}).get(field.name, {}))
+                if flat is not None:
+                    arguments.append(
+                        {"name": field.name, "in": "query", "required": field.required}
+                        | {"schema": flat}
+                    )
             paths[f"/api/queries/{name}"] = _get(summary, [AT, *arguments])
     return {
         "openapi": "3.0.3",

@@ -2,9 +2,13 @@
 
 - Tokens: a server bound to another address than the loopback one needs a join token (write
   access) and may have a read-only token. A request carries one as ``Authorization: Bearer
-  T``, as ``?token=T`` (the link in the QR code: the answer sets it as a cookie, so the
-  pages that follow carry it), or in that cookie. Without a valid one: 401, nothing run.
-  A read-only token reads everything and writes nothing (403).
+  T``, as ``?token=T`` (the link in the QR code: a GET with it is answered by a redirect to
+  the same address without it, setting it as a cookie, so it leaves the address bar, the
+  history and the access log's next lines), or in that cookie. Without a valid one: 401,
+  nothing run. A read-only token reads everything and writes nothing (403).
+- The cookie is this server's own: its name is made from the port, the ledger file and the
+  campaign (``cookie_name``), so two servers on one machine (cookies do not tell ports
+  apart) each keep their players' sessions.
 - CSRF: a request that may write (any method but GET and HEAD) carries the server's CSRF
   token (``X-CSRF-Token`` header, or a ``csrf_token`` form field; every page has it), or is
   authorized by an ``Authorization`` header (which a browser never adds on its own); one
@@ -14,18 +18,24 @@
   inline scripts without the page's nonce; an error never shows a traceback.
 """
 
+import hashlib
 import hmac
 import ipaddress
+import logging
+import re
 import secrets
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
+from pathlib import Path
 from typing import Literal
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import msgspec
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ledger_web.wellformed import DIGITS
 
 Access = Literal["write", "read"]
 TOKEN_COOKIE = "ledger_token"
@@ -48,6 +58,26 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def cookie_name(database: Path, campaign: str | None, port: int | None = None) -> str:
+    """The token cookie's name for the server of ``campaign`` of ``database`` on ``port``."""
+    served = f"{port}\0{database.resolve()}\0{campaign or ''}"
+    return f"{TOKEN_COOKIE}_{hashlib.sha256(served.encode()).hexdigest()[:12]}"
+
+
+class HideTokens(logging.Filter):
+    """The access log never shows a token: ``?token=T`` is logged as ``?token=hidden``."""
+
+    TOKEN = re.compile(r"((?:^|[?&])token=)[^&\s]*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                self.TOKEN.sub(r"\1hidden", arg) if isinstance(arg, str) else arg
+                for arg in record.args
+            )
+        return True
+
+
 @dataclass(frozen=True)
 class Security:
     """What the server was started with. ``token`` None: everyone may write (loopback)."""
@@ -56,6 +86,7 @@ class Security:
     read_token: str | None = None
     loopback_only: bool = True
     max_body: int = MAX_BODY
+    cookie: str = TOKEN_COOKIE  # create_app and serve make it this server's (cookie_name)
     csrf_token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
 
     def access(self, given: str | None) -> Access | None:
@@ -76,7 +107,7 @@ class Security:
         return given is not None and hmac.compare_digest(given.encode(), self.csrf_token.encode())
 
 
-def _token_of(scope: Scope, headers: Headers) -> tuple[str | None, bool, bool]:
+def _token_of(scope: Scope, headers: Headers, cookie: str) -> tuple[str | None, bool, bool]:
     """The token a request carries; whether by an Authorization header; whether in the URL."""
     authorization = headers.get("authorization", "")
     if authorization.lower().startswith("bearer "):
@@ -89,7 +120,7 @@ def _token_of(scope: Scope, headers: Headers) -> tuple[str | None, bool, bool]:
         cookies.load(headers.get("cookie", ""))
     except Exception:  # a malformed cookie header: as if none
         return None, False, False
-    morsel = cookies.get(TOKEN_COOKIE)
+    morsel = cookies.get(cookie)
     return (morsel.value if morsel else None), False, False
 
 
@@ -112,12 +143,15 @@ class SecurityMiddleware:
         if security.loopback_only and not _loopback_host(headers.get("host", "")):
             await _refuse(send, 400, "this server answers only to localhost")
             return
-        token, by_header, in_url = _token_of(scope, headers)
+        token, by_header, in_url = _token_of(scope, headers, security.cookie)
         access = security.access(token)
         if access is None:
             await _refuse(send, 401, "a valid token is needed (ask the host for the link)")
             return
         method = scope["method"]
+        if in_url and token is not None and method in ("GET", "HEAD"):
+            await _without_token(scope, send, _token_cookie(security.cookie, token))
+            return
         if method not in SAFE_METHODS:
             if access != "write":
                 await _refuse(send, 403, "this link is read-only: it cannot record")
@@ -127,7 +161,10 @@ class SecurityMiddleware:
                 await _refuse(send, 403, "a request from another site is refused")
                 return
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > security.max_body):
+        if length is not None and not DIGITS.fullmatch(length):
+            await _refuse(send, 400, f"Content-Length is a whole number, not {length[:40]!r}")
+            return
+        if length is not None and int(length) > security.max_body:
             await _refuse(send, 413, f"a request body is at most {security.max_body} bytes")
             return
         if (
@@ -149,7 +186,8 @@ class SecurityMiddleware:
         state = scope.setdefault("state", {})
         state["access"] = access
         state["csp_nonce"] = secrets.token_urlsafe(12)
-        state["set_token_cookie"] = token if in_url and token is not None else None
+        cookie = _token_cookie(security.cookie, token) if in_url and token is not None else None
+        state["set_token_cookie"] = cookie
         received = 0
 
         async def limited_receive() -> Message:
@@ -246,9 +284,43 @@ def _headers(nonce: str, token_cookie: str | None) -> list[tuple[bytes, bytes]]:
         (b"referrer-policy", b"no-referrer"),  # the token may be in the page's URL
     ]
     if token_cookie is not None:
-        cookie = f"{TOKEN_COOKIE}={token_cookie}; Path=/; HttpOnly; SameSite=Strict"
-        headers.append((b"set-cookie", cookie.encode()))
+        headers.append((b"set-cookie", token_cookie.encode()))
     return headers
+
+
+def _token_cookie(name: str, token: str) -> str:
+    # Lax, not Strict: a join link opened from another app is a cross-site navigation, and
+    # the page it is redirected to must carry the cookie. Writing still needs the CSRF token.
+    return f"{name}={token}; Path=/; HttpOnly; SameSite=Lax"
+
+
+async def _without_token(scope: Scope, send: Send, cookie: str) -> None:
+    """303 to the same address without ``token``, the cookie set: the token leaves the
+    address bar and the browser's history."""
+    kept = [
+        (key, value)
+        for key, value in parse_qs(
+            scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True
+        ).items()
+        if key != "token"
+    ]
+    query = urlencode([(key, value) for key, values in kept for value in values])
+    path = quote(scope.get("root_path", "") + scope["path"])
+    location = path + (f"?{query}" if query else "")
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 303,
+            "headers": [
+                (b"location", location.encode("utf-8")),
+                (b"set-cookie", cookie.encode()),
+                (b"content-length", b"0"),
+                (b"cache-control", b"no-store"),
+                (b"referrer-policy", b"no-referrer"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": b""})
 
 
 async def _refuse(send: Send, status: int, message: str) -> None:

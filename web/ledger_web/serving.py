@@ -4,6 +4,7 @@ says where to join (the links and a QR code, through ``echo``) and runs uvicorn 
 The CLI's ``campaign-ledger serve`` command parses the options and calls it by module name:
 the CLI never imports the web app, and the web app no click."""
 
+import logging
 import os
 import socket
 import threading
@@ -17,7 +18,7 @@ import uvicorn  # this module runs the server (the CLI imports it only to serve)
 
 from ledger_web.kept import kept_secrets
 from ledger_web.live import Hub
-from ledger_web.security import Security, is_loopback
+from ledger_web.security import HideTokens, Security, cookie_name, is_loopback
 
 
 def lan_address() -> str:
@@ -86,6 +87,7 @@ def serve(
         read_token=read_token,
         loopback_only=is_loopback(host),
         csrf_token=kept.csrf_token,
+        cookie=cookie_name(database, campaign, port),
     )
     web_app = create_app(database, campaign=campaign, pm=pm, security=security, links=shared)
     echo(f"Serving {campaign!r} from {database}")
@@ -107,4 +109,5 @@ def serve(
         log_level=os.environ.get("LEDGER_WEB_LOG", "warning"),
         timeout_graceful_shutdown=2,
     )
+    logging.getLogger("uvicorn.access").addFilter(HideTokens())  # after Config's dictConfig
     _Server(config, web_app.state.web.hub).run()

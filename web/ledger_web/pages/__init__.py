@@ -27,6 +27,7 @@ from ledger_web.pages import charts, forms, views
 from ledger_web.plots import line_chart
 from ledger_web.recording import Outcome, refused
 from ledger_web.server import web_of
+from ledger_web.wellformed import Malformed, optional_whole
 
 PREFIX = "page_"  # route names: the API's routes have names too
 NOTICES = {"refusal": None, "recorded": None, "line": None, "answer": None}
@@ -77,8 +78,8 @@ def _common(service: Service, request: Request) -> dict[str, Any]:
     """What every page shows: the campaign, its head, and what the form just sent recorded
     (``?recorded=SEQ``, where a recording form sends the browser back to)."""
     campaign = service.campaign()
-    seq = request.query_params.get("recorded", "")
-    recorded = views.recorded(service, int(seq)) if seq.isdigit() else None
+    seq = optional_whole(request.query_params.get("recorded"), "recorded", low=1)
+    recorded = views.recorded(service, seq) if seq is not None else None
     return {"campaign": campaign.name, "head": campaign.head().seq, "recorded": recorded}
 
 
@@ -173,6 +174,7 @@ async def log(request: Request) -> Response:
         k: v for k, v in request.query_params.items() if k in views.LOG_FILTERS and v.strip()
     }
     before = request.query_params.get("before") or None
+    optional_whole(filters.get("session"), "session", low=1)  # 400 for a malformed one
 
     def work(service: Service) -> dict[str, Any]:
         return {**_common(service, request), **views.log(service, filters, before)}
@@ -324,15 +326,12 @@ async def redo(request: Request) -> Response:
 
 async def _meta(request: Request, verb: Literal["undo", "redo"]) -> Response:
     form = await _form(request)
-    command, seen = form.get("command", "").strip(), form.get("seen", "").strip()
-    if not (_seq(command) or not command) or not (_seq(seen) or not seen):
-        outcome = refused(400, f"{verb}: command and seen are seqs (whole numbers)")
-        return await _after(request, form, outcome)
-    what = MetaCall(
-        verb=verb,
-        commands=(int(command),) if command else (),
-        seen=int(seen) if seen else None,
-    )
+    try:
+        command = optional_whole(form.get("command"), f"{verb}: command", low=1)
+        seen = optional_whole(form.get("seen"), f"{verb}: seen")
+    except Malformed as malformed:
+        return await _after(request, form, refused(400, malformed.detail))
+    what = MetaCall(verb=verb, commands=(command,) if command else (), seen=seen)
     outcome = await _record(request, what, form)
     if outcome.status == 409 and what.seen is not None:
         outcome = await _conflict(request, verb, what.seen, outcome)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ledger_web.intents import is_action
+from ledger_web.wellformed import integer
 
 HERO_PARAMETERS = ("hero", "giver", "receiver")
 FACES_PARAMETER = "roll"
@@ -197,14 +198,15 @@ def intent_from_form(form: ActionForm, values: Mapping[str, str]) -> dict[str, o
         if not raw:
             continue
         if field.widget == "number":
-            intent[field.name] = int(raw) if raw.lstrip("-").isdigit() else raw
+            number = integer(raw)
+            intent[field.name] = raw if number is None else number
         elif field.widget == "faces":
             intent[field.name] = _split(raw, ",")
         elif field.widget == "list":
             intent[field.name] = [part.strip() for part in raw.split(",") if part.strip()]
         elif field.widget == "numbers":
             parts = _split(raw, ",/")
-            numbers = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+            numbers = [p if (n := integer(p)) is None else n for p in parts]
             intent[field.name] = numbers[0] if len(numbers) == 1 else numbers
         else:
             intent[field.name] = raw

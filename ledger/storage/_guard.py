@@ -1,0 +1,132 @@
+"""Before each write, the store checks that the history it writes onto is the one it knew:
+the append-only triggers as it first found them, and the last event it knows (its seq and
+hash, from its own last write or its first read of the head) still there, hashing as it
+did, with whatever other writers appended since chained onto it. A changed history is
+refused (IntegrityError, nothing written): a server open for an evening never records on
+top of a file someone edited meanwhile.
+
+The check runs inside the write's transaction, after its rows are inserted (the write lock
+is held by then: no other writer can slip in between the check and the commit). Its cost
+is two small reads: ``PRAGMA schema_version`` (the triggers are read again only when the
+schema changed) and the known event by its primary key, hashed once.
+
+What it cannot see: an edit before the last event it knows (``verify`` proves the whole
+chain), and inside a caller's transaction (a batch line's retry, plugins reacting to
+events) it checks from the last event written outside one when the newer one is gone."""
+
+from collections.abc import Sequence
+
+from sqlite_utils import Database
+
+from ledger.errors import IntegrityError
+from ledger.storage._migrations import APPEND_ONLY_TRIGGERS
+from ledger.storage._rows import AT, VALUES, Row, hashes
+
+Known = tuple[int, str]  # (seq, hash)
+_HASH = AT["hash"]
+_PREV = AT["prev_hash"]
+_SEQ = AT["seq"]
+_SELECT = f"SELECT {', '.join(VALUES)} FROM events WHERE campaign = ? AND seq >= ? AND seq < ? "
+_RUN = "run `verify` to see what changed"
+
+
+def _changed(campaign: str, what: str) -> IntegrityError:
+    return IntegrityError(
+        f"campaign {campaign!r} was changed outside the ledger since it was last read here "
+        f"({what}); nothing was written: {_RUN}"
+    )
+
+
+class HistoryGuard:
+    """What one connection knows of each campaign's history, and the check before a write."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._known: dict[str, Known] = {}
+        self._tentative: dict[str, Known] = {}  # written inside a caller's transaction
+        self._schema_version: int | None = None
+        self._triggers: dict[str, str] | None = None
+
+    def saw(self, row: Row) -> None:
+        """The head as read from the file: known from now on, unless something newer is."""
+        if row.campaign not in self._known:
+            self._known[row.campaign] = (row.seq, row.hash)
+
+    def wrote(self, rows: Sequence[Row], *, committed: bool) -> None:
+        """A command's rows were written: ``committed`` (its own transaction) or inside a
+        caller's, which may yet roll back."""
+        last = rows[-1]
+        if committed:
+            self._known[last.campaign] = (last.seq, last.hash)
+            self._tentative.pop(last.campaign, None)
+        else:
+            self._tentative[last.campaign] = (last.seq, last.hash)
+
+    def check(self, rows: Sequence[Row], *, in_caller_transaction: bool) -> None:
+        """Refuse (IntegrityError) to write ``rows`` onto a history that changed. Called
+        inside the write's transaction, after the rows are inserted."""
+        if not rows:
+            return
+        self._check_triggers()
+        campaign = rows[0].campaign
+        tentative = self._tentative.get(campaign)
+        if tentative is not None:
+            try:
+                self._check_from(tentative, rows)
+            except IntegrityError:
+                self._tentative.pop(campaign)  # rolled back with its transaction
+            else:
+                if not in_caller_transaction:  # its transaction ended: it was committed
+                    self._known[campaign] = tentative
+                    self._tentative.pop(campaign)
+                return
+        known = self._known.get(campaign)
+        if known is not None:
+            self._check_from(known, rows)
+
+    def _check_from(self, known: Known, rows: Sequence[Row]) -> None:
+        """The event ``known`` names still hashes as known, and each row after it, up to the
+        new rows, is chained onto the one before (another writer's commands)."""
+        seq, expected = known
+        first = rows[0]
+        if first.seq <= seq:
+            raise _changed(first.campaign, f"it ends before event #{seq}, which was recorded")
+        found = self.db.conn.execute(_SELECT + "ORDER BY seq", [first.campaign, seq, first.seq])
+        values = found.fetchall()
+        if not values or values[0][_SEQ] != seq:
+            raise _changed(first.campaign, f"event #{seq} is gone")
+        computed = hashes(values)
+        if values[0][_HASH] != expected or computed[0] != expected:
+            raise _changed(first.campaign, f"event #{seq} is not the one recorded")
+        for before, after, hash_ in zip(values, values[1:], computed[1:], strict=False):
+            if after[_PREV] != before[_HASH] or after[_HASH] != hash_:
+                raise _changed(first.campaign, f"event #{after[_SEQ]} does not chain on")
+        if len(values) != first.seq - seq or first.prev_hash != values[-1][_HASH]:
+            raise _changed(first.campaign, f"the events after #{seq} do not chain on")
+
+    def _check_triggers(self) -> None:
+        """The append-only triggers are there, with the SQL they had when first read."""
+        version = self.db.conn.execute("PRAGMA schema_version").fetchone()[0]
+        if version == self._schema_version:
+            return
+        found = dict(
+            self.db.execute(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN "
+                f"({', '.join('?' * len(APPEND_ONLY_TRIGGERS))})",
+                APPEND_ONLY_TRIGGERS,
+            ).fetchall()
+        )
+        missing = [name for name in APPEND_ONLY_TRIGGERS if name not in found]
+        if missing:
+            raise IntegrityError(
+                f"the append-only trigger {', '.join(missing)} is missing from the ledger file "
+                f"(dropped outside the ledger); nothing was written: {_RUN}"
+            )
+        if self._triggers is not None and found != self._triggers:
+            changed = [name for name in APPEND_ONLY_TRIGGERS if found[name] != self._triggers[name]]
+            raise IntegrityError(
+                f"the append-only trigger {', '.join(changed)} was changed outside the ledger; "
+                f"nothing was written: {_RUN}"
+            )
+        self._triggers = found
+        self._schema_version = version
