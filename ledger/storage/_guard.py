@@ -16,9 +16,8 @@ events) it checks from the last event written outside one when the newer one is 
 
 from collections.abc import Sequence
 
-from sqlite_utils import Database
-
 from ledger.errors import IntegrityError
+from ledger.storage._connection import Connection
 from ledger.storage._migrations import APPEND_ONLY_TRIGGERS
 from ledger.storage._rows import AT, VALUES, Row, hashes
 
@@ -40,7 +39,7 @@ def _changed(campaign: str, what: str) -> IntegrityError:
 class HistoryGuard:
     """What one connection knows of each campaign's history, and the check before a write."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Connection) -> None:
         self.db = db
         self._known: dict[str, Known] = {}
         self._tentative: dict[str, Known] = {}  # written inside a caller's transaction
