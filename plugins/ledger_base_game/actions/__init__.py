@@ -38,6 +38,7 @@ from ledger_base_game.actions.odds import (
     CheckOdds,
     ReactionChance,
     odds_of_check,
+    odds_of_effect_reaction,
     odds_of_group_check,
     odds_of_reaction,
 )
@@ -59,7 +60,7 @@ from ledger_base_game.actions.progressive import (
     new_round,
     open_progressive_check,
 )
-from ledger_base_game.actions.reactions import react
+from ledger_base_game.actions.reactions import react, react_to_effect
 from ledger_base_game.actions.stars import gain_stars, give_stars, spend_stars
 from ledger_base_game.actions.steps import (
     end_scenario,
@@ -136,12 +137,14 @@ __all__ = [
     "new_progressive_round",
     "new_round",
     "odds_of_check",
+    "odds_of_effect_reaction",
     "odds_of_group_check",
     "odds_of_reaction",
     "offer_item",
     "open_group_check",
     "open_progressive_check",
     "react",
+    "react_to_effect",
     "remove_condition",
     "remove_injury",
     "remove_status",

@@ -16,8 +16,9 @@ from ledger.dice import (
     check_odds,
     group_odds,
     reaction_odds,
+    reaction_successes_pmf,
 )
-from ledger.errors import BadInput
+from ledger.errors import BadInput, OutOfRange
 from ledger.model import CampaignState, Modifier
 from ledger.rules import injuries
 from ledger_base_game.actions._rolls import (
@@ -29,6 +30,7 @@ from ledger_base_game.actions._rolls import (
 )
 from ledger_base_game.actions.checks import check_target
 from ledger_base_game.rules.checks import Ability, check_discards, check_gems
+from ledger_base_game.rules.ranges import MAX_TARGET
 
 
 class CheckOdds(msgspec.Struct, frozen=True, kw_only=True):
@@ -156,6 +158,58 @@ def odds_of_reaction(
         dice_set=dice,
         taken=result.taken,
         expected_taken=result.expected_taken,
+    )
+
+
+class EffectChance(msgspec.Struct, frozen=True, kw_only=True):
+    """The exact chance that a reactive check avoids an effect: its successes reach
+    ``target``."""
+
+    hero: str
+    ability: Ability
+    target: int
+    dice: int  # Reaction dice rolled
+    bonus: int  # an Achievement gem
+    dice_set: DiceSet
+    probability: float
+    expected_successes: float
+
+
+def odds_of_effect_reaction(
+    game: Game,
+    *,
+    hero: str,
+    ability: str,
+    target: int,
+    choose: str | None = None,
+    dice_set: DiceChoice = None,
+    inspiration: bool = False,
+    achievement: bool = False,
+    focus: bool = False,
+) -> EffectChance:
+    """The odds of the reaction ``react_to_effect`` would make with the same intent
+    (hourglasses count nothing, as for ``odds_of_reaction``). Records nothing."""
+    if not 1 <= target <= MAX_TARGET:
+        raise OutOfRange(
+            f"{{target}}, the successes that avoid it, is from 1 to {MAX_TARGET}, not {target}",
+            fields=["target"],
+        )
+    state = game.state
+    intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    made = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)
+    check_gems(made.hero, inspiration, achievement)
+    dice = dice_in_force(game.registry, state, dice_set)
+    bonus = int(achievement)
+    pmf = reaction_successes_pmf(dice.reaction, made.dice)
+    return EffectChance(
+        hero=made.hero.name,
+        ability=made.ability,
+        target=target,
+        dice=made.dice,
+        bonus=bonus,
+        dice_set=dice,
+        probability=sum(p for s, p in enumerate(pmf) if s + bonus >= target),
+        expected_successes=sum(s * p for s, p in enumerate(pmf)) + bonus,
     )
 
 

@@ -1,5 +1,5 @@
-"""odds HERO ABILITY TARGET | odds HERO ABILITY --damage N: the exact chance of an active
-or a reactive check, nothing recorded."""
+"""odds HERO ABILITY TARGET | odds HERO ABILITY --damage N | odds HERO ABILITY TARGET
+--reactive: the exact chance of an active or a reactive check, nothing recorded."""
 
 from pathlib import Path
 
@@ -38,6 +38,11 @@ from ledger_cli.helpers import (
 @click.option(
     "--stamina-loss", "stamina_loss", type=int, help="A reactive check against N stamina loss."
 )
+@click.option(
+    "--reactive",
+    is_flag=True,
+    help="A reactive check against an effect: the chance its successes reach TARGET.",
+)
 @dice_option
 @modifier_option
 @discard_option
@@ -55,6 +60,7 @@ def odds(
     target: int | None,
     damage: int | None,
     stamina_loss: int | None,
+    reactive: bool,
     dice_set: Path | None,
     modifiers: tuple[str, ...],
     discard: tuple[str, ...],
@@ -73,14 +79,38 @@ def odds(
 
     With --damage N or --stamina-loss N instead of TARGET: a reactive check's chance of
     taking each amount after the reduction (each blue success prevents 1), and the amount
-    expected.
+    expected. With --reactive and TARGET: the chance a reactive check against an effect
+    (`react --against EFFECT --target N`) avoids it.
 
     \b
     Examples:
       campaign-ledger odds Venia agility 4 --modifier "+2:phrase=Lock picking" --json
       campaign-ledger odds Torrax might --damage 3
+      campaign-ledger odds Venia agility 2 --reactive
     """
     flags = gem_flags(gems)
+    if reactive:
+        if target is None or damage is not None or stamina_loss is not None:
+            raise BadInput(
+                "--reactive takes TARGET (the successes that avoid the effect), without "
+                "--damage or --stamina-loss"
+            )
+        if modifiers or discard or hindered:
+            raise BadInput("a reactive check has no modifiers, discards or Hindered")
+        show_effect(
+            query.odds_of_effect_reaction(
+                app.game(at),
+                hero=hero,
+                ability=ability,
+                target=target,
+                dice_set=dice_set,
+                focus=focus,
+                choose=choose,
+                **flags,
+            ),
+            as_json,
+        )
+        return
     if damage is not None or stamina_loss is not None:
         if target is not None or modifiers or discard or hindered:
             raise BadInput(
@@ -181,6 +211,33 @@ def show_reaction(result: query.ReactionChance, as_json: bool) -> None:
     chances += [f"P({k}) = {p:.6f}" for k, p in enumerate(result.taken) if k]
     click.echo("; ".join(chances))
     click.echo(f"expected {result.kind} taken {result.expected_taken:.4f}")
+    click.echo(f"dice: {dice.label()}: Reaction {' '.join(dice.reaction)}")
+
+
+def show_effect(result: query.EffectChance, as_json: bool) -> None:
+    dice = result.dice_set
+    if as_json:
+        data = {
+            "hero": result.hero,
+            "ability": result.ability,
+            "target": result.target,
+            "dice": result.dice,
+            "bonus": result.bonus,
+            "die": list(dice.reaction),
+            "die_name": dice.name,
+            "die_assumed": dice.assumption,
+            "probability": result.probability,
+            "expected_successes": result.expected_successes,
+        }
+        click.echo(output.to_json(data))
+        return
+    click.echo(
+        f"{result.hero}: {result.dice} Reaction dice against an effect avoided with "
+        f"{result.target}{' (+1 Achievement gem)' if result.bonus else ''}"
+    )
+    click.echo(
+        f"P(avoided) = {result.probability:.6f}; expected successes {result.expected_successes:.4f}"
+    )
     click.echo(f"dice: {dice.label()}: Reaction {' '.join(dice.reaction)}")
 
 
