@@ -36,6 +36,8 @@ from ledger_base_game.actions.loadout import activate_item, bring_item, deactiva
 from ledger_base_game.actions.luck import CheckChance, LuckPoint, check_chances, dice_luck
 from ledger_base_game.actions.odds import (
     CheckOdds,
+    EffectChance,
+    GroupChance,
     ReactionChance,
     odds_of_check,
     odds_of_effect_reaction,
@@ -93,6 +95,8 @@ __all__ = [
     "CheckOdds",
     "Declaration",
     "DiceSets",
+    "EffectChance",
+    "GroupChance",
     "LuckPoint",
     "ReactionChance",
     "activate_item",

@@ -18,6 +18,7 @@ from ledger_base_game.commands._rolls import (
     modifier_option,
     modifiers_json,
 )
+from ledger_base_game.commands.group_checks import parse_group_target, parse_order
 from ledger_cli.helpers import (
     NUMBERS,
     App,
@@ -34,6 +35,22 @@ from ledger_cli.helpers import (
 @click.argument("hero", shell_complete=complete_hero)
 @click.argument("ability", shell_complete=complete_ability)
 @click.argument("target", type=int, required=False)
+@click.option(
+    "--group",
+    is_flag=True,
+    help="A group check's total: odds --group ABILITY TARGET|8/13/17 (no HERO).",
+)
+@click.option(
+    "--order", metavar="HERO,HERO,...", help="With --group: who rolls (default: all who can)."
+)
+@click.option(
+    "--gem-hero",
+    "gem_heroes",
+    multiple=True,
+    metavar="HERO",
+    help="With --group: HERO adds an Achievement gem (+1).",
+)
+@click.option("--heroes", type=int, metavar="N", help="With --group: read 8/13/17 for N Heroes.")
 @click.option("--damage", type=int, help="A reactive check against N damage (no TARGET).")
 @click.option(
     "--stamina-loss", "stamina_loss", type=int, help="A reactive check against N stamina loss."
@@ -58,6 +75,10 @@ def odds(
     hero: str,
     ability: str,
     target: int | None,
+    group: bool,
+    order: str | None,
+    gem_heroes: tuple[str, ...],
+    heroes: int | None,
     damage: int | None,
     stamina_loss: int | None,
     reactive: bool,
@@ -87,7 +108,41 @@ def odds(
       campaign-ledger odds Venia agility 4 --modifier "+2:phrase=Lock picking" --json
       campaign-ledger odds Torrax might --damage 3
       campaign-ledger odds Venia agility 2 --reactive
+      campaign-ledger odds --group agility 8/13/17 --gem-hero Torrax
+
+    With --group the arguments are ABILITY TARGET (no HERO): the chance a group check's
+    total (outside a scenario, each stamina face +2) reaches TARGET, one number or
+    thresholds by Hero count as `group-check` reads them.
     """
+    group_only = {"--order": order, "--gem-hero": gem_heroes, "--heroes": heroes}
+    if group:
+        others = {
+            "TARGET": target, "--damage": damage, "--stamina-loss": stamina_loss,
+            "--reactive": reactive, "--modifier": modifiers, "--discard": discard,
+            "--gem": gems, "--hindered": hindered, "--focus": focus, "--choose": choose,
+        }  # fmt: skip
+        given = [name for name, value in others.items() if value not in (None, False, ())]
+        if given:
+            raise BadInput(
+                f"odds --group takes ABILITY TARGET and --order, --gem-hero, --heroes, "
+                f"--dice; not {', '.join(given)}"
+            )
+        show_group(
+            query.odds_of_group_check(
+                app.game(at),
+                ability=hero,
+                target=parse_group_target(ability),
+                heroes=parse_order(order),
+                dice_set=dice_set,
+                achievement=gem_heroes,
+                count=heroes,
+            ),
+            as_json,
+        )
+        return
+    given = [name for name, value in group_only.items() if value not in (None, ())]
+    if given:
+        raise BadInput(f"{', '.join(given)} only with --group")
     flags = gem_flags(gems)
     if reactive:
         if target is None or damage is not None or stamina_loss is not None:
@@ -239,6 +294,43 @@ def show_effect(result: query.EffectChance, as_json: bool) -> None:
         f"P(avoided) = {result.probability:.6f}; expected successes {result.expected_successes:.4f}"
     )
     click.echo(f"dice: {dice.label()}: Reaction {' '.join(dice.reaction)}")
+
+
+def show_group(result: query.GroupChance, as_json: bool) -> None:
+    dice = result.dice_set
+    if as_json:
+        data = {
+            "ability": result.ability,
+            "target": result.target,
+            "thresholds": list(result.thresholds),
+            "count": result.count,
+            "heroes": [
+                {"hero": name, "dice": n, "achievement": name in result.gems}
+                for name, n in zip(result.heroes, result.dice, strict=True)
+            ],
+            "die": list(dice.action),
+            "die_name": dice.name,
+            "die_assumed": dice.assumption,
+            "probability": result.probability,
+            "expected_total": result.expected_total,
+            "cut_mass": result.cut_mass,
+        }
+        click.echo(output.to_json(data))
+        return
+    rolling = ", ".join(
+        f"{name} {n} dice{' +1 Achievement gem' if name in result.gems else ''}"
+        for name, n in zip(result.heroes, result.dice, strict=True)
+    )
+    read = ""
+    if result.thresholds:
+        printed = "/".join(str(value) for value in result.thresholds)
+        read = f" ({printed} read for {result.count} Heroes)"
+    click.echo(f"Group {result.ability.title()} check{read}: {rolling}; stamina faces count +2")
+    click.echo(
+        f"P(total >= {result.target}) = {result.probability:.6f}; expected total "
+        f"{result.expected_total:.4f}"
+    )
+    click.echo(f"dice: {dice.label()}: Action {' '.join(dice.action)}")
 
 
 def register(cli: click.Group) -> None:
