@@ -30,8 +30,9 @@ from ledger_base_game.actions._rolls import (
 )
 from ledger_base_game.actions.checks import check_target
 from ledger_base_game.actions.group_checks import Target, default_order, group_target
+from ledger_base_game.actions.reactions import effect_target
 from ledger_base_game.rules.checks import Ability, check_discards, check_gems
-from ledger_base_game.rules.ranges import MAX_HEROES, MAX_TARGET
+from ledger_base_game.rules.ranges import MAX_HEROES
 
 
 class CheckOdds(msgspec.Struct, frozen=True, kw_only=True):
@@ -190,11 +191,7 @@ def odds_of_effect_reaction(
 ) -> EffectChance:
     """The odds of the reaction ``react_to_effect`` would make with the same intent
     (hourglasses count nothing, as for ``odds_of_reaction``). Records nothing."""
-    if not 1 <= target <= MAX_TARGET:
-        raise OutOfRange(
-            f"{{target}}, the successes that avoid it, is from 1 to {MAX_TARGET}, not {target}",
-            fields=["target"],
-        )
+    effect_target(target)
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
     made = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)

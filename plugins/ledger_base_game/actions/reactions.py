@@ -7,7 +7,9 @@ from ledger.errors import BadInput, OutOfRange
 from ledger.model import Event
 from ledger_base_game.actions._rolls import (
     Declaration,
+    Declared,
     DiceChoice,
+    Rolled,
     consequences,
     declare,
     dice_in_force,
@@ -47,17 +49,10 @@ def react(
             fields=["damage", "stamina_loss"],
         )
     state = game.state
-    gems_and_focus: Declaration = {
-        "inspiration": inspiration,
-        "achievement": achievement,
-        "focus": focus,
-    }
-    declared = declare(
-        game.registry, state, hero, ability, gems_and_focus, choose=choose, red=False
+    intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    declared, made, successes = _blue_roll(
+        game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
     )
-    die = dice_in_force(game.registry, state, dice_set).reaction
-    made = rolled(state, declared, die, "reaction", roll, seed)
-    successes = reaction_successes(made["faces"], hourglass) + declared.achievement
     reaction = ReactionMade(
         **made,
         hourglass=hourglass,
@@ -95,24 +90,43 @@ def react_to_effect(
     effect = " ".join(against.split())
     if not effect:
         raise BadInput("name the effect reacted to: {against} TEXT", fields=["against"])
+    effect_target(target)
+    state = game.state
+    intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    declared, made, successes = _blue_roll(
+        game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
+    )
+    reaction = EffectReacted(
+        **made, hourglass=hourglass, against=effect, target=target, successes=successes
+    )
+    return [reaction, *consequences(state, declared, red=False)]
+
+
+def _blue_roll(
+    game: Game,
+    hero: str,
+    ability: str,
+    intent: Declaration,
+    choose: str | None,
+    dice_set: DiceChoice,
+    roll: tuple[str, ...] | None,
+    seed: int | None,
+    hourglass: int,
+) -> tuple[Declared, Rolled, int]:
+    """A reaction's declaration, its roll of Reaction dice as its event records it, and the
+    successes (an hourglass counts ``hourglass``, an Achievement gem 1)."""
+    state = game.state
+    declared = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)
+    die = dice_in_force(game.registry, state, dice_set).reaction
+    made = rolled(state, declared, die, "reaction", roll, seed)
+    return declared, made, reaction_successes(made["faces"], hourglass) + declared.achievement
+
+
+def effect_target(target: int) -> int:
+    """The successes that avoid an effect: 1 to 999."""
     if not 1 <= target <= MAX_TARGET:
         raise OutOfRange(
             f"{{target}}, the successes that avoid it, is from 1 to {MAX_TARGET}, not {target}",
             fields=["target"],
         )
-    state = game.state
-    gems_and_focus: Declaration = {
-        "inspiration": inspiration,
-        "achievement": achievement,
-        "focus": focus,
-    }
-    declared = declare(
-        game.registry, state, hero, ability, gems_and_focus, choose=choose, red=False
-    )
-    die = dice_in_force(game.registry, state, dice_set).reaction
-    made = rolled(state, declared, die, "reaction", roll, seed)
-    successes = reaction_successes(made["faces"], hourglass) + declared.achievement
-    reaction = EffectReacted(
-        **made, hourglass=hourglass, against=effect, target=target, successes=successes
-    )
-    return [reaction, *consequences(state, declared, red=False)]
+    return target

@@ -2,9 +2,11 @@
 --reactive: the exact chance of an active or a reactive check, nothing recorded."""
 
 from pathlib import Path
+from typing import Any
 
 import click
 
+from ledger.dice import DiceSet
 from ledger.errors import BadInput
 from ledger_base_game.actions import odds as query
 from ledger_base_game.commands import complete_ability
@@ -213,9 +215,7 @@ def odds(
             "stamina_rule": result.stamina_rule,
             "unspent_stamina": result.unspent_stamina,
             "modifiers": modifiers_json(result.modifiers),
-            "die": list(dice.action),
-            "die_name": dice.name,
-            "die_assumed": dice.assumption,
+            **die_json(dice, dice.action),
             "probability": result.probability,
             "expected_stamina": result.expected_stamina,
             "cut_mass": result.cut_mass,
@@ -250,9 +250,7 @@ def show_reaction(result: query.ReactionChance, as_json: bool) -> None:
             "amount": result.amount,
             "dice": result.dice,
             "bonus": result.bonus,
-            "die": list(dice.reaction),
-            "die_name": dice.name,
-            "die_assumed": dice.assumption,
+            **die_json(dice, dice.reaction),
             "taken": list(result.taken),
             "expected_taken": result.expected_taken,
         }
@@ -278,9 +276,7 @@ def show_effect(result: query.EffectChance, as_json: bool) -> None:
             "target": result.target,
             "dice": result.dice,
             "bonus": result.bonus,
-            "die": list(dice.reaction),
-            "die_name": dice.name,
-            "die_assumed": dice.assumption,
+            **die_json(dice, dice.reaction),
             "probability": result.probability,
             "expected_successes": result.expected_successes,
         }
@@ -308,9 +304,7 @@ def show_group(result: query.GroupChance, as_json: bool) -> None:
                 {"hero": name, "dice": n, "achievement": name in result.gems}
                 for name, n in zip(result.heroes, result.dice, strict=True)
             ],
-            "die": list(dice.action),
-            "die_name": dice.name,
-            "die_assumed": dice.assumption,
+            **die_json(dice, dice.action),
             "probability": result.probability,
             "expected_total": result.expected_total,
             "cut_mass": result.cut_mass,
@@ -331,6 +325,11 @@ def show_group(result: query.GroupChance, as_json: bool) -> None:
         f"{result.expected_total:.4f}"
     )
     click.echo(f"dice: {dice.label()}: Action {' '.join(dice.action)}")
+
+
+def die_json(dice: DiceSet, faces: tuple[str, ...]) -> dict[str, Any]:
+    """The die the odds come from, and whether its faces are an assumption."""
+    return {"die": list(faces), "die_name": dice.name, "die_assumed": dice.assumption}
 
 
 def register(cli: click.Group) -> None:

@@ -83,42 +83,27 @@ def react(
       campaign-ledger react Torrax might --damage 3 --roll "2 H 0"
       campaign-ledger react Venia agility --against "falling rocks" --target 2
     """
+    intent: dict[str, Any] = {
+        "hero": hero,
+        "ability": ability,
+        "roll": parse_faces(roll),
+        "seed": seed,
+        "dice_set": dice_set,
+        "focus": focus,
+        "hourglass": hourglass,
+        "choose": choose,
+        **gem_flags(gems),
+    }
     if against is not None or target is not None:
         if against is None or target is None or damage or stamina_loss:
             raise BadInput(
                 "a reaction against an effect takes --against EFFECT and --target N, "
                 "without --damage or --stamina-loss"
             )
-        recorded = app.perform(
-            reactions.react_to_effect,
-            hero=hero,
-            ability=ability,
-            against=against,
-            target=target,
-            roll=parse_faces(roll),
-            seed=seed,
-            dice_set=dice_set,
-            focus=focus,
-            hourglass=hourglass,
-            choose=choose,
-            **gem_flags(gems),
-        )
+        recorded = app.perform(reactions.react_to_effect, against=against, target=target, **intent)
         show_rolled(recorded, as_json, EffectReacted, effect_json)
         return
-    recorded = app.perform(
-        reactions.react,
-        hero=hero,
-        ability=ability,
-        damage=damage,
-        stamina_loss=stamina_loss,
-        roll=parse_faces(roll),
-        seed=seed,
-        dice_set=dice_set,
-        focus=focus,
-        hourglass=hourglass,
-        choose=choose,
-        **gem_flags(gems),
-    )
+    recorded = app.perform(reactions.react, damage=damage, stamina_loss=stamina_loss, **intent)
     show_rolled(recorded, as_json, ReactionMade, reaction_json)
 
 
