@@ -27,6 +27,7 @@ from ledger.dice._odds import (
     check_odds,
     group_odds,
     reaction_odds,
+    reaction_successes_pmf,
 )
 from ledger.dice._rolling import check_seed, new_seed, roll
 from ledger.dice._scoring import (
@@ -68,6 +69,7 @@ __all__ = [
     "parse_faces",
     "reaction_odds",
     "reaction_successes",
+    "reaction_successes_pmf",
     "roll",
     "split_faces",
     "stamina_faces",

@@ -83,3 +83,61 @@ def test_reaction_odds_on_a_terminal_and_piped(party: Invoke, db_path: Path) -> 
     assert "\x1b[" not in done.stdout
     done = script(db_path, "odds", "--help")
     assert "--damage INTEGER" in done.stdout
+
+
+def test_odds_of_a_group_check_at_the_cli(party: Invoke, invoke: Invoke, db_path: Path) -> None:
+    """``odds --group ABILITY TARGET``: the totals added, read as ``group-check`` reads them."""
+    both = json.loads(party("odds", "--group", "agility", "8/13/17", "--json").output)
+    assert (both["target"], both["thresholds"], both["count"]) == (8, [8, 13, 17], 2)
+    assert [(h["hero"], h["dice"]) for h in both["heroes"]] == [("Torrax", 2), ("Zuva'Sai", 3)]
+    alone = check_odds(RED, 5, 8, 0, "flat", 0)  # 2 + 3 Agility dice, as one roll
+    assert abs(both["probability"] - alone.probability) < 1e-9
+    party("gem", "gain", "Torrax", "achievement")
+    gem = json.loads(
+        party("odds", "--group", "agility", "8", "--gem-hero", "Torrax", "--json").output
+    )
+    assert gem["heroes"][0]["achievement"] is True
+    assert abs(gem["probability"] - check_odds(RED, 5, 7, 0, "flat", 0).probability) < 1e-9
+    three = json.loads(
+        party("odds", "--group", "agility", "8/13/17", "--heroes", "3", "--json").output
+    )
+    assert three["target"] == 13
+    torrax = json.loads(
+        party("odds", "--group", "agility", "8", "--order", "Torrax", "--json").output
+    )
+    assert 0 < torrax["probability"] < both["probability"]
+    shown = party("odds", "--group", "agility", "8/13/17").output
+    assert (
+        "Group Agility check (8/13/17 read for 2 Heroes): Torrax 2 dice, Zuva'Sai 3 dice" in shown
+    )
+    assert f"P(total >= 8) = {both['probability']:.6f}" in shown
+    status, drawn = on_terminal(db_path, "odds", "--group", "agility", "8")
+    assert status == 0
+    assert "P(total >= 8)" in drawn
+    piped = script(db_path, "odds", "--group", "agility", "8")
+    assert piped.returncode == 0
+    assert "\x1b[" not in piped.stdout
+
+
+def test_odds_of_a_group_check_refused(party: Invoke, invoke: Invoke, db_path: Path) -> None:
+    refuse(invoke, db_path, "odds", "--group", "agility", "8", "--order", "Torrax,Torrax",
+           says="Torrax named twice")  # fmt: skip
+    refuse(invoke, db_path, "odds", "--group", "agility", "8/13/17", "--heroes", "5",
+           says="gives targets for 2/3/4 Heroes, not for 5")  # fmt: skip
+    refuse(invoke, db_path, "odds", "--group", "agility", "?", says='a "?" group check')
+    refuse(invoke, db_path, "odds", "--group", "agility", "8", "--focus", says="not --focus")
+    refuse(invoke, db_path, "odds", "Torrax", "agility", "3", "--order", "Torrax",
+           says="--order only with --group")  # fmt: skip
+    refuse(invoke, db_path, "odds", "--group", "agility", "8", "--gem-hero", "Torrax",
+           says="has no Achievement gem")  # fmt: skip
+    party("gem", "gain", "Torrax", "achievement")
+    refuse(invoke, db_path, "odds", "--group", "agility", "8", "--gem-hero", "Torrax",
+           "--order", "Zuva'Sai", says="Torrax does not roll in this group check")  # fmt: skip
+    for amount in ("10", "5", "6"):  # wounded, then exhausted: left out unless named
+        party("damage", "Torrax", amount)
+    left = json.loads(party("odds", "--group", "agility", "8", "--json").output)
+    assert [h["hero"] for h in left["heroes"]] == ["Zuva'Sai"]
+    refuse(invoke, db_path, "odds", "--group", "agility", "8", "--order", "Torrax",
+           says="Torrax is exhausted")  # fmt: skip
+    party("step", "scenario", "4")
+    refuse(invoke, db_path, "odds", "--group", "agility", "8", says="outside scenarios")

@@ -39,8 +39,11 @@ from ledger_base_game.actions.loadout import activate_item, bring_item, deactiva
 from ledger_base_game.actions.luck import CheckChance, LuckPoint, check_chances, dice_luck
 from ledger_base_game.actions.odds import (
     CheckOdds,
+    EffectChance,
+    GroupChance,
     ReactionChance,
     odds_of_check,
+    odds_of_effect_reaction,
     odds_of_group_check,
     odds_of_reaction,
 )
@@ -62,7 +65,7 @@ from ledger_base_game.actions.progressive import (
     new_round,
     open_progressive_check,
 )
-from ledger_base_game.actions.reactions import react
+from ledger_base_game.actions.reactions import react, react_to_effect
 from ledger_base_game.actions.stars import gain_stars, give_stars, spend_stars
 from ledger_base_game.actions.steps import (
     end_scenario,
@@ -95,6 +98,8 @@ __all__ = [
     "CheckOdds",
     "Declaration",
     "DiceSets",
+    "EffectChance",
+    "GroupChance",
     "LuckPoint",
     "ReactionChance",
     "activate_item",
@@ -141,12 +146,14 @@ __all__ = [
     "new_progressive_round",
     "new_round",
     "odds_of_check",
+    "odds_of_effect_reaction",
     "odds_of_group_check",
     "odds_of_reaction",
     "offer_item",
     "open_group_check",
     "open_progressive_check",
     "react",
+    "react_to_effect",
     "remove_condition",
     "remove_injury",
     "remove_status",

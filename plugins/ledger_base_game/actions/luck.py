@@ -28,7 +28,7 @@ from ledger.model import Event
 from ledger_base_game.actions.odds import stamina_rule
 from ledger_base_game.events.checks import CheckMade
 from ledger_base_game.events.group_checks import GroupCheckRolled
-from ledger_base_game.events.reactions import ReactionMade
+from ledger_base_game.events.reactions import EffectReacted, ReactionMade
 
 RollKind = Literal["check", "group check", "reaction"]
 
@@ -128,7 +128,7 @@ def _rolled(
         kind: RollKind = "check" if isinstance(event, CheckMade) else "group check"
         shown = sum(_ACTION[face] for face in event.faces)
         return event.hero, kind, event.dice, event.die, _ACTION, shown
-    if isinstance(event, ReactionMade):
+    if isinstance(event, ReactionMade | EffectReacted):
         shown = sum(REACTION_VALUES[face] for face in event.faces)
         return event.hero, "reaction", event.dice, event.die, REACTION_VALUES, shown
     return None

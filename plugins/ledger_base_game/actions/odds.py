@@ -10,16 +10,17 @@ from ledger.actions import Game
 from ledger.dice import (
     PER_FACE,
     DiceSet,
-    GroupOdds,
     Odds,
     StaminaRule,
     check_odds,
     group_odds,
     reaction_odds,
+    reaction_successes_pmf,
 )
-from ledger.errors import BadInput
+from ledger.errors import BadInput, OutOfRange
 from ledger.model import CampaignState, Modifier
 from ledger.rules import injuries
+from ledger.rules.stamina import require_affectable
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -28,7 +29,10 @@ from ledger_base_game.actions._rolls import (
     dice_in_force,
 )
 from ledger_base_game.actions.checks import check_target
+from ledger_base_game.actions.group_checks import Target, default_order, group_target
+from ledger_base_game.actions.reactions import effect_target
 from ledger_base_game.rules.checks import Ability, check_discards, check_gems
+from ledger_base_game.rules.ranges import MAX_HEROES
 
 
 class CheckOdds(msgspec.Struct, frozen=True, kw_only=True):
@@ -159,32 +163,131 @@ def odds_of_reaction(
     )
 
 
+class EffectChance(msgspec.Struct, frozen=True, kw_only=True):
+    """The exact chance that a reactive check avoids an effect: its successes reach
+    ``target``."""
+
+    hero: str
+    ability: Ability
+    target: int
+    dice: int  # Reaction dice rolled
+    bonus: int  # an Achievement gem
+    dice_set: DiceSet
+    probability: float
+    expected_successes: float
+
+
+def odds_of_effect_reaction(
+    game: Game,
+    *,
+    hero: str,
+    ability: str,
+    target: int,
+    choose: str | None = None,
+    dice_set: DiceChoice = None,
+    inspiration: bool = False,
+    achievement: bool = False,
+    focus: bool = False,
+) -> EffectChance:
+    """The odds of the reaction ``react_to_effect`` would make with the same intent
+    (hourglasses count nothing, as for ``odds_of_reaction``). Records nothing."""
+    effect_target(target)
+    state = game.state
+    intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    made = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)
+    check_gems(made.hero, inspiration, achievement)
+    dice = dice_in_force(game.registry, state, dice_set)
+    bonus = int(achievement)
+    pmf = reaction_successes_pmf(dice.reaction, made.dice)
+    return EffectChance(
+        hero=made.hero.name,
+        ability=made.ability,
+        target=target,
+        dice=made.dice,
+        bonus=bonus,
+        dice_set=dice,
+        probability=sum(p for s, p in enumerate(pmf) if s + bonus >= target),
+        expected_successes=sum(s * p for s, p in enumerate(pmf)) + bonus,
+    )
+
+
+class GroupChance(msgspec.Struct, frozen=True, kw_only=True):
+    """The exact chance that a group check's total reaches its target: who rolls, with how
+    many dice and gems, and the total expected."""
+
+    ability: Ability
+    target: int
+    thresholds: tuple[int, ...]  # as printed (8/13/17), or none for one number
+    count: int  # the Hero count the thresholds are read for
+    heroes: tuple[str, ...]  # who rolls
+    dice: tuple[int, ...]  # each one's Action dice
+    gems: tuple[str, ...]  # who adds an Achievement gem
+    dice_set: DiceSet
+    probability: float
+    expected_total: float
+    cut_mass: float
+
+
 def odds_of_group_check(
     game: Game,
     *,
     ability: str,
-    target: int,
+    target: Target,
     heroes: Sequence[str] | None = None,
     dice_set: DiceChoice = None,
     achievement: Sequence[str] = (),
-) -> GroupOdds:
+    count: int | None = None,
+) -> GroupChance:
     """The exact chance that a group check (outside a scenario: each stamina face +2) reaches
-    ``target`` with the ``heroes`` rolling (default: every Hero who can act), those named in
-    ``achievement`` adding an Achievement gem each. Records nothing."""
+    ``target`` (one number, or thresholds by Hero count read for ``count`` Heroes, default the
+    campaign's, as ``group-check`` reads them) with the ``heroes`` rolling (default: every Hero
+    who can act), those named in ``achievement`` adding an Achievement gem each. Records
+    nothing."""
     state = game.state
-    check_target(target)
+    if target is None:
+        raise BadInput('a "?" group check has no target to reach: give a number or 8/13/17')
     if state.in_scenario:
         raise BadInput("group checks are made outside scenarios (seed)")
-    names = (
-        list(heroes)
-        if heroes is not None
-        else [h.name for h in state.heroes.values() if h.status != "exhausted"]
-    )
-    die = dice_in_force(game.registry, state, dice_set).action
-    rolls = []
+    if count is not None and not 1 <= count <= MAX_HEROES:
+        raise OutOfRange(f"{{heroes}} is from 1 to {MAX_HEROES}, not {count}", fields=["heroes"])
+    read_for = len(state.heroes) if count is None else count
+    number, thresholds = group_target(target, read_for)
+    assert number is not None  # a number or thresholds give one
+    check_target(number)
+    if heroes is not None:
+        names = tuple(state.hero(name).name for name in heroes)
+    else:
+        names, _ = default_order(state)
+    if not names:
+        raise BadInput("every Hero is exhausted: no one can make a group check")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise BadInput(f"{', '.join(twice)} named twice: each Hero rolls once")
+    gems = tuple(state.hero(name).name for name in achievement)
+    for name in gems:
+        if name not in names:
+            raise BadInput(f"{name} does not roll in this group check, so adds no gem")
+    dice_used = dice_in_force(game.registry, state, dice_set)
+    rolls, chosen = [], None
     for name in names:
-        made = declare(game.registry, state, name, ability, {})
-        gem = any(made.hero.name == state.hero(g).name for g in achievement)
+        require_affectable(state.hero(name))
+        made = declare(game.registry, state, name, ability, {}, choose=chosen)
+        chosen = chosen or made.ability  # an A|B check: every roller uses the first's choice
+        gem = name in gems
         check_gems(made.hero, False, gem)
         rolls.append((made.dice, int(gem), PER_FACE))
-    return group_odds(die, rolls, target)
+    result = group_odds(dice_used.action, rolls, number)
+    assert chosen is not None  # someone rolled
+    return GroupChance(
+        ability=chosen,
+        target=number,
+        thresholds=thresholds,
+        count=read_for,
+        heroes=names,
+        dice=tuple(dice for dice, _, _ in rolls),
+        gems=tuple(dict.fromkeys(gems)),
+        dice_set=dice_used,
+        probability=result.probability,
+        expected_total=result.expected_total,
+        cut_mass=result.cut_mass,
+    )

@@ -1,20 +1,24 @@
-"""Reactive ability checks (§5.2): blue dice against damage or stamina loss."""
+"""Reactive ability checks (§5.2): blue dice against damage or stamina loss, or against any
+other effect a card names."""
 
 from ledger.actions import Game
 from ledger.dice import reaction_successes
-from ledger.errors import BadInput
+from ledger.errors import BadInput, OutOfRange
 from ledger.model import Event
 from ledger_base_game.actions._rolls import (
     Declaration,
+    Declared,
     DiceChoice,
+    Rolled,
     consequences,
     declare,
     dice_in_force,
     rolled,
 )
 from ledger_base_game.actions._wounds import with_injury_draws
-from ledger_base_game.events.reactions import ReactionMade
+from ledger_base_game.events.reactions import EffectReacted, ReactionMade
 from ledger_base_game.events.vitality import DamageTaken, StaminaLost
+from ledger_base_game.rules.ranges import MAX_TARGET
 
 
 def react(
@@ -45,17 +49,10 @@ def react(
             fields=["damage", "stamina_loss"],
         )
     state = game.state
-    gems_and_focus: Declaration = {
-        "inspiration": inspiration,
-        "achievement": achievement,
-        "focus": focus,
-    }
-    declared = declare(
-        game.registry, state, hero, ability, gems_and_focus, choose=choose, red=False
+    intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    declared, made, successes = _blue_roll(
+        game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
     )
-    die = dice_in_force(game.registry, state, dice_set).reaction
-    made = rolled(state, declared, die, "reaction", roll, seed)
-    successes = reaction_successes(made["faces"], hourglass) + declared.achievement
     reaction = ReactionMade(
         **made,
         hourglass=hourglass,
@@ -68,3 +65,68 @@ def react(
         taken = DamageTaken if damage else StaminaLost
         events.append(taken(hero=reaction.hero, amount=reaction.taken))
     return with_injury_draws(state, events)
+
+
+def react_to_effect(
+    game: Game,
+    *,
+    hero: str,
+    ability: str,
+    against: str,
+    target: int,
+    roll: tuple[str, ...] | None = None,
+    seed: int | None = None,
+    dice_set: DiceChoice = None,
+    inspiration: bool = False,
+    achievement: bool = False,
+    focus: bool = False,
+    hourglass: int = 0,
+    choose: str | None = None,
+) -> list[Event]:
+    """``hero`` reacts with ``ability`` against the effect ``against`` (falling rocks, a trap,
+    a spell: anything but damage or stamina loss, which ``react`` takes): blue dice as for
+    ``react``; the effect is avoided when the successes (an Achievement gem 1 more) reach
+    ``target``. What the effect does is not known to the ledger and is not applied."""
+    effect = " ".join(against.split())
+    if not effect:
+        raise BadInput("name the effect reacted to: {against} TEXT", fields=["against"])
+    effect_target(target)
+    state = game.state
+    intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    declared, made, successes = _blue_roll(
+        game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
+    )
+    reaction = EffectReacted(
+        **made, hourglass=hourglass, against=effect, target=target, successes=successes
+    )
+    return [reaction, *consequences(state, declared, red=False)]
+
+
+def _blue_roll(
+    game: Game,
+    hero: str,
+    ability: str,
+    intent: Declaration,
+    choose: str | None,
+    dice_set: DiceChoice,
+    roll: tuple[str, ...] | None,
+    seed: int | None,
+    hourglass: int,
+) -> tuple[Declared, Rolled, int]:
+    """A reaction's declaration, its roll of Reaction dice as its event records it, and the
+    successes (an hourglass counts ``hourglass``, an Achievement gem 1)."""
+    state = game.state
+    declared = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)
+    die = dice_in_force(game.registry, state, dice_set).reaction
+    made = rolled(state, declared, die, "reaction", roll, seed)
+    return declared, made, reaction_successes(made["faces"], hourglass) + declared.achievement
+
+
+def effect_target(target: int) -> int:
+    """The successes that avoid an effect: 1 to 999."""
+    if not 1 <= target <= MAX_TARGET:
+        raise OutOfRange(
+            f"{{target}}, the successes that avoid it, is from 1 to {MAX_TARGET}, not {target}",
+            fields=["target"],
+        )
+    return target

@@ -1,10 +1,11 @@
-"""react HERO ABILITY: a reactive check (§5.2) against damage or stamina loss."""
+"""react HERO ABILITY: a reactive check (§5.2) against damage, stamina loss or a named effect."""
 
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ledger.errors import BadInput
 from ledger_base_game.actions import reactions
 from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands._rolls import (
@@ -17,7 +18,7 @@ from ledger_base_game.commands._rolls import (
     seed_option,
     show_rolled,
 )
-from ledger_base_game.events.reactions import ReactionMade
+from ledger_base_game.events.reactions import EffectReacted, ReactionMade
 from ledger_cli.helpers import (
     NUMBERS,
     App,
@@ -33,6 +34,12 @@ from ledger_cli.helpers import (
 @click.argument("ability", shell_complete=complete_ability)
 @click.option("--damage", type=int, default=0, help="The damage the attack deals.")
 @click.option("--stamina-loss", type=int, default=0, help="The stamina loss it causes.")
+@click.option(
+    "--against",
+    metavar="EFFECT",
+    help="Any other effect reacted to, as the card names it (with --target N).",
+)
+@click.option("--target", type=int, help="With --against: the successes that avoid the effect.")
 @roll_option
 @seed_option
 @dice_option
@@ -53,6 +60,8 @@ def react(
     ability: str,
     damage: int,
     stamina_loss: int,
+    against: str | None,
+    target: int | None,
     roll: str | None,
     seed: int | None,
     dice_set: Path | None,
@@ -62,28 +71,39 @@ def react(
     choose: str | None,
     as_json: bool,
 ) -> None:
-    """HERO makes a reactive ABILITY check against --damage N or --stamina-loss N.
+    """HERO makes a reactive ABILITY check against --damage N or --stamina-loss N, or
+    against any other effect (--against EFFECT --target N).
 
-    Blue dice = the level (+2 Inspiration gem); each success prevents 1; the rest is taken.
+    Blue dice = the level (+2 Inspiration gem); against damage or stamina loss each success
+    prevents 1 and the rest is taken; against an effect it is avoided when the successes
+    reach --target (what it does otherwise is not applied by the ledger).
 
     \b
-    Example:
+    Examples:
       campaign-ledger react Torrax might --damage 3 --roll "2 H 0"
+      campaign-ledger react Venia agility --against "falling rocks" --target 2
     """
-    recorded = app.perform(
-        reactions.react,
-        hero=hero,
-        ability=ability,
-        damage=damage,
-        stamina_loss=stamina_loss,
-        roll=parse_faces(roll),
-        seed=seed,
-        dice_set=dice_set,
-        focus=focus,
-        hourglass=hourglass,
-        choose=choose,
+    intent: dict[str, Any] = {
+        "hero": hero,
+        "ability": ability,
+        "roll": parse_faces(roll),
+        "seed": seed,
+        "dice_set": dice_set,
+        "focus": focus,
+        "hourglass": hourglass,
+        "choose": choose,
         **gem_flags(gems),
-    )
+    }
+    if against is not None or target is not None:
+        if against is None or target is None or damage or stamina_loss:
+            raise BadInput(
+                "a reaction against an effect takes --against EFFECT and --target N, "
+                "without --damage or --stamina-loss"
+            )
+        recorded = app.perform(reactions.react_to_effect, against=against, target=target, **intent)
+        show_rolled(recorded, as_json, EffectReacted, effect_json)
+        return
+    recorded = app.perform(reactions.react, damage=damage, stamina_loss=stamina_loss, **intent)
     show_rolled(recorded, as_json, ReactionMade, reaction_json)
 
 
@@ -96,6 +116,20 @@ def reaction_json(reaction: ReactionMade) -> dict[str, Any]:
         "seed": reaction.seed,
         "prevented": reaction.prevented,
         "taken": reaction.taken,
+    }
+
+
+def effect_json(reaction: EffectReacted) -> dict[str, Any]:
+    return {
+        "hero": reaction.hero,
+        "ability": reaction.ability,
+        "dice": reaction.dice,
+        "faces": list(reaction.faces),
+        "seed": reaction.seed,
+        "against": reaction.against,
+        "target": reaction.target,
+        "successes": reaction.successes,
+        "avoided": reaction.avoided,
     }
 
 

@@ -50,7 +50,7 @@ from ledger_base_game.events.progressive import (
     ProgressiveRound,
     RoundStarted,
 )
-from ledger_base_game.events.reactions import ReactionMade
+from ledger_base_game.events.reactions import EffectReacted, ReactionMade
 from ledger_base_game.events.stars import StarsGained, StarsGiven, StarsSpent
 from ledger_base_game.events.steps import ScenarioEnded, StepStarted
 from ledger_base_game.events.stock import ItemFromSupply, ItemOffered, ScenarioCardAdded, StockAdded
@@ -91,6 +91,7 @@ EVENT_TYPES: list[type[Event]] = [
     CheckMade,
     CheckGemSpent,
     ReactionMade,
+    EffectReacted,
     GroupCheckOpened,
     GroupCheckRolled,
     GroupCheckGem,
@@ -146,6 +147,7 @@ __all__ = [
     "DamageHealed",
     "DamageTaken",
     "DiceSetChosen",
+    "EffectReacted",
     "GemsGained",
     "GemsSpent",
     "GroupCheckClosed",

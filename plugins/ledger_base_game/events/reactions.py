@@ -1,5 +1,5 @@
-"""The base game's event for reactive ability checks (§5.2): blue dice against damage or
-stamina loss. Tags never change once released."""
+"""The base game's events for reactive ability checks (§5.2): blue dice against damage or
+stamina loss, or against any other effect a card names. Tags never change once released."""
 
 from ledger.dice import reaction_successes
 from ledger.errors import RuleViolation
@@ -8,7 +8,7 @@ from ledger.rules import debts
 from ledger.rules.stamina import require_affectable
 from ledger_base_game.events.checks import gem_debts
 from ledger_base_game.rules.checks import Ability, check_gems, checked_roll
-from ledger_base_game.rules.ranges import MAX_HOURGLASS
+from ledger_base_game.rules.ranges import MAX_HOURGLASS, MAX_TARGET
 
 
 class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=True):
@@ -34,25 +34,9 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
         return self.damage + self.stamina_loss - self.prevented
 
     def apply(self, state: CampaignState) -> CampaignState:
-        hero = state.hero(self.hero)
-        require_affectable(hero)
-        checked_roll(
-            state,
-            hero,
-            self.ability,
-            self.inspiration,
-            "reaction",
-            self.die,
-            self.dice,
-            self.faces,
-            focus=self.focus,
-        )
+        successes = blue_successes(state, self)
         if (self.damage > 0) == (self.stamina_loss > 0) or min(self.damage, self.stamina_loss) < 0:
             raise RuleViolation("a reactive check is against damage or stamina loss: give one")
-        if not 0 <= self.hourglass <= MAX_HOURGLASS:
-            raise RuleViolation(f"an hourglass counts 0 to {MAX_HOURGLASS} successes")
-        check_gems(hero, self.inspiration, self.achievement)
-        successes = reaction_successes(self.faces, self.hourglass) + int(self.achievement)
         prevented = min(successes, self.damage + self.stamina_loss)
         if prevented != self.prevented:
             raise RuleViolation(f"the roll prevents {prevented}, not {self.prevented}")
@@ -64,18 +48,90 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
 
     def describe(self) -> str:
         against = f"{self.damage} damage" if self.damage else f"{self.stamina_loss} stamina loss"
-        seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""
-        extras = []
-        if self.hourglass:
-            extras.append(f"each hourglass counts {self.hourglass}")
-        if self.inspiration:
-            extras.append("Inspiration gem: +2 dice")
-        if self.focus:
-            extras.append("Focus: +1 die")
-        if self.achievement:
-            extras.append("Achievement gem: +1")
-        more = "; " + "; ".join(extras) if extras else ""
         return (
-            f"{self.hero}: reactive {self.ability.title()} check against {against} — rolled "
-            f"{' '.join(self.faces) or 'no dice'}{seeded}{more}; {self.prevented} prevented"
+            f"{self.hero}: reactive {self.ability.title()} check against {against} — "
+            f"{rolled_text(self)}; {self.prevented} prevented"
         )
+
+
+class EffectReacted(HeroEvent, tag="base:effect-reacted", frozen=True, kw_only=True):
+    """A reactive check against a named effect other than damage or stamina loss (seed:
+    "Reactive ability checks are used when an Ally is trying to react to something"): the
+    effect is avoided when the successes reach ``target``. The ledger does not know what the
+    effect does; what it does when not avoided is recorded by the commands for it."""
+
+    ability: Ability
+    dice: int
+    die: tuple[str, ...]  # the Reaction die's faces in force
+    faces: tuple[str, ...]
+    seed: int | None = None
+    inspiration: bool = False
+    achievement: bool = False
+    hourglass: int = 0  # successes each hourglass gives through an effect; 0 without one
+    focus: bool = False
+    against: str  # the effect, as the card names it
+    target: int  # successes that avoid it
+    successes: int
+
+    @property
+    def avoided(self) -> bool:
+        return self.successes >= self.target
+
+    def apply(self, state: CampaignState) -> CampaignState:
+        successes = blue_successes(state, self)
+        if not self.against.strip():
+            raise RuleViolation("a reactive check against an effect names the effect")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise RuleViolation(f"the successes that avoid an effect are 1 to {MAX_TARGET}")
+        if successes != self.successes:
+            raise RuleViolation(f"the roll gives {successes} successes, not {self.successes}")
+        return debts.owe(state, *gem_debts(self.hero, self.inspiration, self.achievement))
+
+    def describe(self) -> str:
+        outcome = (
+            "avoided"
+            if self.avoided
+            else "not avoided (the ledger does not know what it does: record that as it says)"
+        )
+        return (
+            f"{self.hero}: reactive {self.ability.title()} check against {self.against} "
+            f"(needs {self.target}) — {rolled_text(self)}; {self.successes} successes, {outcome}"
+        )
+
+
+def blue_successes(state: CampaignState, reaction: ReactionMade | EffectReacted) -> int:
+    """The successes of a recorded reaction's blue roll, refusing a roll, hourglass or gem
+    the Hero could not have made (the Achievement gem counts 1)."""
+    hero = state.hero(reaction.hero)
+    require_affectable(hero)
+    checked_roll(
+        state,
+        hero,
+        reaction.ability,
+        reaction.inspiration,
+        "reaction",
+        reaction.die,
+        reaction.dice,
+        reaction.faces,
+        focus=reaction.focus,
+    )
+    if not 0 <= reaction.hourglass <= MAX_HOURGLASS:
+        raise RuleViolation(f"an hourglass counts 0 to {MAX_HOURGLASS} successes")
+    check_gems(hero, reaction.inspiration, reaction.achievement)
+    return reaction_successes(reaction.faces, reaction.hourglass) + int(reaction.achievement)
+
+
+def rolled_text(reaction: ReactionMade | EffectReacted) -> str:
+    """The roll and what it declared: 'rolled 2 H 0 (ledger-rolled, seed 7); Focus: +1 die'."""
+    seeded = f" (ledger-rolled, seed {reaction.seed})" if reaction.seed is not None else ""
+    extras = []
+    if reaction.hourglass:
+        extras.append(f"each hourglass counts {reaction.hourglass}")
+    if reaction.inspiration:
+        extras.append("Inspiration gem: +2 dice")
+    if reaction.focus:
+        extras.append("Focus: +1 die")
+    if reaction.achievement:
+        extras.append("Achievement gem: +1")
+    more = "; " + "; ".join(extras) if extras else ""
+    return f"rolled {' '.join(reaction.faces) or 'no dice'}{seeded}{more}"
