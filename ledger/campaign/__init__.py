@@ -55,6 +55,7 @@ from ledger.campaign._sessions import (
     start_session,
     step_moments,
 )
+from ledger.campaign._snapshot_text import decode as snapshot_state
 from ledger.campaign._snapshot_text import encode as snapshot_text
 from ledger.campaign._snapshot_text import matches as snapshot_matches
 from ledger.campaign._timeline import Point, Timeline, timeline, timeline_since
@@ -99,6 +100,7 @@ __all__ = [
     "session_moments",
     "settled",
     "snapshot_matches",
+    "snapshot_state",
     "snapshot_text",
     "span",
     "start_session",

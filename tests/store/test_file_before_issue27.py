@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ledger.campaign import Ledger
+from ledger.campaign import Ledger, snapshot_state
 from tests.helpers.cli import Invoke
 from tests.helpers.old_campaigns import (
     BEFORE_ISSUE27_QUESTIONS,
@@ -48,13 +48,16 @@ def test_the_file_from_before_issue_27_answers_as_it_did(invoke: Invoke) -> None
 
 
 def test_the_old_snapshots_are_the_states_folded_now(ledger_db_path: Path) -> None:
+    """Each snapshot the old file holds reads back as the state its seq folds to now. (The
+    state's shape has grown since, so the ledger no longer folds from them: their
+    fingerprint is not the code's; read here as written.)"""
     with Ledger.open(ledger_db_path) as ledger:
         campaign = ledger.campaign("Golden")
-        projector = campaign.projector
-        points = ledger.store.snapshot_index("Golden", ledger.registry.fingerprint)
-        assert points
-        for seq, revision in points:
-            assert projector.snapshot_state(seq, revision) == campaign.state(seq)
+        snapshots = ledger.store.all_snapshots("Golden")
+        assert snapshots
+        for snapshot in snapshots:
+            state = ledger.registry.typed_state(snapshot_state(snapshot.state))
+            assert state == campaign.state(snapshot.seq), snapshot.seq
 
 
 def test_new_commands_take_the_copy_and_write_packed_snapshots(

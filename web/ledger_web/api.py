@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 
 from ledger.campaign import LogQuery
 from ledger.errors import BadInput, LedgerError, NotFound
-from ledger.hosting import call_offered
+from ledger.hosting import PACK_KINDS, call_offered
 from ledger.service import Service
 from ledger_web import intents, reading, witness
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
@@ -39,11 +39,16 @@ def error_status(error: LedgerError) -> int:
     return 400 if isinstance(error, BadInput) else 422
 
 
-async def read(request: Request, work: Any) -> Response:
+async def read(request: Request, work: Any, *, asked: bool = False) -> Response:
+    """What ``work`` answers, or the ledger's refusal. ``asked``: the request fit the
+    document (a query's decoded intent), so what the ledger refuses then is a 422."""
     try:
         return json_response(await web_of(request).ledgers.read(work))
     except LedgerError as error:
-        return json_response({"error": error.worded({})}, error_status(error))
+        status = error_status(error)
+        return json_response(
+            {"error": error.worded({})}, 422 if asked and status == 400 else status
+        )
 
 
 def _at(request: Request) -> str | None:
@@ -87,6 +92,8 @@ async def hero(request: Request) -> Response:
 
 async def content(request: Request) -> Response:
     kind, at = request.query_params.get("kind") or None, _at(request)
+    if kind is not None and kind not in PACK_KINDS:
+        return json_response({"error": f"kind is one of {', '.join(PACK_KINDS)}"}, 400)
     return await read(request, lambda service: service.content(kind, at))
 
 
@@ -137,10 +144,11 @@ async def query(request: Request) -> Response:
     if function is None or intents.is_action(function):
         return json_response({"error": f"no query named {name!r}"}, 404)
     given: dict[str, Any] = {}
+    lists = intents.list_fields(function)
     for key in request.query_params:
         if key != "at":
             values = request.query_params.getlist(key)
-            given[key] = values if len(values) > 1 else values[0]
+            given[key] = values if len(values) > 1 or key in lists else values[0]
     try:
         intent = intents.intent_of(function, given, strict=False)
     except msgspec.ValidationError as error:
@@ -152,6 +160,7 @@ async def query(request: Request) -> Response:
         lambda service: msgspec.to_builtins(
             call_offered(owner, function, service.game(at), intent)
         ),
+        asked=True,
     )
 
 

@@ -65,6 +65,21 @@ def intent_type(function: Function) -> type[msgspec.Struct]:
     return msgspec.defstruct(name, fields, kw_only=True, forbid_unknown_fields=True)
 
 
+@functools.cache
+def list_fields(function: Function) -> frozenset[str]:
+    """The intent's fields that hold a list (a query parameter given once is still one)."""
+    found = set()
+    for field in msgspec.inspect.type_info(intent_type(function)).fields:  # type: ignore[attr-defined]
+        kinds = (
+            field.type.types if isinstance(field.type, msgspec.inspect.UnionType) else (field.type,)
+        )
+        if any(
+            isinstance(k, msgspec.inspect.VarTupleType | msgspec.inspect.ListType) for k in kinds
+        ):
+            found.add(field.name)
+    return frozenset(found)
+
+
 def intent_of(function: Function, given: object, *, strict: bool = True) -> dict[str, Any]:
     """``given`` (decoded JSON) as ``function``'s keyword arguments; msgspec.ValidationError
     names the field that does not fit. ``strict=False`` reads numbers and flags from text

@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.hosting import PACK_KINDS
 from ledger_web import intents
 from ledger_web.command_box import MAX_COMMAND
 from ledger_web.reading import MAX_EVENTS
@@ -21,6 +22,8 @@ AT_PATTERN = (
     r"^([0-9]{1,9}|(city|journey)-[1-9][0-9]{0,3}(:end)?"
     r"|scenario-[1-9][0-9]{0,3}(\.[1-9][0-9]{0,2})?(:end)?)$"
 )
+# The steps `step` takes: city-2, journey-3, scenario-5, scenario-5.2.
+STEP = r"^((city|journey)-[1-9][0-9]{0,3}|scenario-[1-9][0-9]{0,3}(\.[1-9][0-9]{0,2})?)$"
 MAX_COUNT = 100_000  # commands one undo or redo may name (the core's limit)
 SEQ = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
 AT = {
@@ -168,7 +171,14 @@ def document(web: Web) -> dict[str, Any]:
         "/api/content": _get(
             "The cards the campaign knows, as `content show [KIND] --json [--at REF]`: the "
             "plugins' and the table's content packs, each value with who gave it",
-            [{"name": "kind", "in": "query", "schema": {"type": "string"}}, AT],
+            [
+                {
+                    "name": "kind",
+                    "in": "query",
+                    "schema": {"type": "string", "enum": [*PACK_KINDS]},
+                },
+                AT,
+            ],
         ),
         "/api/events": _get(
             "The events after a seq, as `log --json` shows them, and the head",
@@ -185,9 +195,15 @@ def document(web: Web) -> dict[str, Any]:
             "A page of the log, as `log --json` with the same filters: the last `limit` "
             "events before `before`, in order, and `next_before`, the next page's cursor",
             [
+                {"name": "hero", "in": "query", "schema": {"type": "string"}},
+                {"name": "step", "in": "query", "schema": {"type": "string", "pattern": STEP}},
                 *(
-                    {"name": name, "in": "query", "schema": {"type": "string"}}
-                    for name in ("hero", "step", "since", "until")
+                    {
+                        "name": name,
+                        "in": "query",
+                        "schema": {"type": "string", "pattern": AT_PATTERN},
+                    }
+                    for name in ("since", "until")
                 ),
                 {
                     "name": "type",
