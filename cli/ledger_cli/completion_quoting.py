@@ -24,7 +24,7 @@ class QuotingBash(BashComplete):
         self.quote_open = word[:1] in ("'", '"')
         return args, incomplete
 
-    def format_completion(self, item: CompletionItem[Any]) -> str:
+    def format_completion(self, item: "CompletionItem[Any]") -> str:  # not generic on click floors
         if item.type != "plain" or getattr(self, "quote_open", False):
             return super().format_completion(item)
         return f"{item.type},{shell_words.quote(item.value)}"
