@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ledger.hosting import Registry
+from ledger.errors import LedgerError, PluginError
+from ledger.hosting import Registry, culprit
 from ledger.model import CampaignState, Event, Hero
 
 if TYPE_CHECKING:
@@ -34,9 +35,28 @@ class Game:
 
 
 def decide(action: Action, game: Game, intent: dict[str, Any]) -> list[Event]:
-    """The events ``action`` decides for ``intent``; an action that decides none is a bug."""
-    events = list(action(game, **intent))
+    """The events ``action`` decides for ``intent``; an action that decides none is a bug.
+
+    An action raising anything but a refusal is a plugin's bug, whichever face called it: a
+    PluginError naming the plugin and the action (the web answers it as a refusal, never a
+    500), raised before anything is written."""
+    try:
+        events = list(action(game, **intent))
+    except LedgerError:
+        raise
+    except Exception as error:
+        raise _failed_deciding(action, game.registry, error) from error
     if not events:
         name = getattr(action, "__name__", repr(action))
         raise RuntimeError(f"action {name} decided no events")
     return events
+
+
+def _failed_deciding(action: Action, registry: Registry, error: Exception) -> PluginError:
+    name = getattr(action, "__name__", repr(action))
+    plugin = culprit(error, registry.pm)
+    who = f"plugin {plugin!r}" if plugin else "campaign-ledger"
+    return PluginError(
+        f"{who} failed deciding the action {name}: {type(error).__name__}: {error}; "
+        "nothing was written"
+    )

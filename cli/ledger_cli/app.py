@@ -11,7 +11,7 @@ from typing import Any, TextIO
 import click
 import pluggy
 
-from ledger.errors import ConflictError, LedgerError, OutOfRange
+from ledger.errors import ConflictError, LedgerError, OutOfRange, PluginError
 from ledger.hosting import PLUGINS_DIR_ENV, TRACE_ENV, enable_tracing, get_plugin_manager, tracing
 from ledger.service import CAMPAIGN_ENV
 from ledger.storage import sqlite3
@@ -19,7 +19,7 @@ from ledger.text import printable
 from ledger_cli import boundary
 from ledger_cli.completion import complete_campaign
 from ledger_cli.context import DATABASE_ENV, App
-from ledger_cli.crashes import DEBUG_ENV, crash_message, show_traceback
+from ledger_cli.crashes import DEBUG_ENV, TRACEBACK_HINT, crash_message, show_traceback
 from ledger_cli.lazy import LazyGroup
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import RUNNING
@@ -144,9 +144,12 @@ def _before_commit(ctx: click.Context, error: Exception) -> Exception:
         running = ctx.meta.get(RUNNING, ctx)
         return click.UsageError(error.worded(said(ctx)), running)
     if isinstance(error, LedgerError):  # its fields as the running command writes them
-        if error.__cause__ is not None and _debugging(ctx):  # a plugin's failure
-            show_traceback(error)
-        return click.ClickException(error.worded(said(ctx)))
+        message = error.worded(said(ctx))
+        if _crash_in_plugin(error):  # as a crash in a command says it (crash_message)
+            if _debugging(ctx):
+                show_traceback(error)
+            message += f" ({TRACEBACK_HINT})"
+        return click.ClickException(message)
     if isinstance(error, sqlite3.Error):
         where = f" {ctx.obj.path}" if isinstance(ctx.obj, App) else ""
         return click.ClickException(
@@ -160,6 +163,14 @@ def _before_commit(ctx: click.Context, error: Exception) -> Exception:
     if text is not None:  # the shell's text, not a plugin's fault
         return click.ClickException(f"{boundary.not_utf8(text)}; nothing was written")
     return _crashed(ctx, error)  # a bug, most often a plugin's: named, no traceback
+
+
+def _crash_in_plugin(error: LedgerError) -> bool:
+    """A PluginError the core raised from a plugin's unexpected exception (not a refusal)."""
+    cause = error.__cause__
+    return (
+        isinstance(error, PluginError) and cause is not None and not isinstance(cause, LedgerError)
+    )
 
 
 def click_exit(error: BaseException) -> bool:

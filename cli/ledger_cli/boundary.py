@@ -25,9 +25,10 @@ import click
 import pluggy
 
 from ledger.errors import LedgerError
+from ledger.hosting import culprit
 from ledger.storage import sqlite3
 from ledger.text import printable, quoted
-from ledger_cli.crashes import DEBUG_ENV, culprit
+from ledger_cli.crashes import DEBUG_ENV
 
 CLOSED_PIPE = 141  # 128 + SIGPIPE, as a shell reports a tool its reader left
 

@@ -8,7 +8,7 @@ plugin steps around writing a command (vetoes and reactions).
 from ledger.hosting._catalogue import Catalogue, ContentMissing
 from ledger.hosting._extensions import Migration, Upcaster
 from ledger.hosting._folder import PLUGINS_DIR_ENV, how_to_load
-from ledger.hosting._hooks import call_impl, call_offered, failed_applying
+from ledger.hosting._hooks import call_impl, call_offered, culprit, failed_applying
 from ledger.hosting._hookspecs import PROJECT, CommandGroup, hookimpl, hookspec
 from ledger.hosting._manager import (
     DEFAULT_PLUGINS,
@@ -53,6 +53,7 @@ __all__ = [
     "call_impl",
     "call_offered",
     "catalogue_of",
+    "culprit",
     "default_registry",
     "describe_plugins",
     "enable_tracing",

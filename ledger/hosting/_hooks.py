@@ -1,7 +1,9 @@
 """Calling plugin hooks one implementation at a time, so that every answer and every failure
 is attributed to the plugin that gave it."""
 
+import traceback
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -104,3 +106,23 @@ def call_offered(plugin: str, function: Any, game: Any, intent: dict[str, Any]) 
             f"plugin {plugin!r} failed in {getattr(function, '__name__', function)}: "
             f"{type(error).__name__}: {error}"
         ) from error
+
+
+def _module_of(plugin: object) -> str | None:
+    """The module a plugin's code lives in: the plugin itself, or its class's."""
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    module = plugin.__module__ if isinstance(plugin, type) else type(plugin).__module__
+    return None if module in ("types", "builtins") else module
+
+
+def culprit(error: BaseException, pm: pluggy.PluginManager) -> str | None:
+    """The plugin whose module holds the innermost frame of the traceback, if any."""
+    modules = {_module_of(plugin): name for name, plugin in pm.list_name_plugin()}
+    found = None
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        module = str(frame.f_globals.get("__name__", ""))
+        for prefix, name in modules.items():
+            if prefix and (module == prefix or module.startswith(prefix + ".")):
+                found = name
+    return found

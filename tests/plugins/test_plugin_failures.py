@@ -311,12 +311,13 @@ class Frost:
 CRASHES = {
     "an event's apply": (
         ("frostbite", "Torrax", "3"),
-        "plugin 'frost' failed applying event 'frost:frostbite': KeyError: 'chill'",
+        "plugin 'frost' failed applying event 'frost:frostbite': KeyError: 'chill' "
+        "(--debug or LEDGER_DEBUG=1 shows the traceback)",
     ),
     "a modifier's judge": (
         ("check", "Torrax", "might", "5", "--roll", "2 1 1", "--modifier", "+1:frost=1"),
         "plugin 'frost' failed judging the modifier type 'frost': ZeroDivisionError: "
-        "division by zero",
+        "division by zero (--debug or LEDGER_DEBUG=1 shows the traceback)",
     ),
     "a command": (
         ("frostbite", "Torrax", "0"),
@@ -360,7 +361,7 @@ def test_a_stored_event_a_plugin_can_no_longer_apply_is_named(db_path: Path) -> 
     assert (shown.exit_code, shown.stderr) == (
         1,
         "Error: event #3: plugin 'frost' failed applying event 'frost:frostbite': "
-        "ZeroDivisionError: division by zero\n",
+        "ZeroDivisionError: division by zero (--debug or LEDGER_DEBUG=1 shows the traceback)\n",
     )
 
 

@@ -157,7 +157,10 @@ def test_a_crashing_event_shows_no_traceback_unless_debugging(
     db = tmp_path / "ledger.db"
     assert script(db, "campaign", "new", "Test").returncode == 0
     assert script(db, *TORRAX).returncode == 0
-    said = "Error: plugin 'frost' failed applying event 'frost:frostbite': KeyError: 'nobody'\n"
+    said = (
+        "Error: plugin 'frost' failed applying event 'frost:frostbite': KeyError: 'nobody' "
+        "(--debug or LEDGER_DEBUG=1 shows the traceback)\n"
+    )
     done = script(db, "frostbite", "Torrax")
     assert (done.returncode, done.stderr) == (1, said)
     debugged = script(db, "--debug", "frostbite", "Torrax")
