@@ -166,7 +166,7 @@ class EventStore:
         head = _row(found) if found else None
         if version is not None and head is not None:
             self._heads[campaign] = (version, head)
-            self._guard.saw(head)
+            self._guard.saw(head, version)
         return head
 
     def rows(self, campaign: str, after: int = 0, upto: int | None = None) -> list[Row]:
@@ -414,7 +414,9 @@ class EventStore:
                         _insert(tuple(value is None for value in values)),
                         [value for value in values if value is not None],
                     )
-                self._guard.check(rows, in_caller_transaction=in_caller_transaction)
+                self._guard.check(
+                    rows, in_caller_transaction=in_caller_transaction, changes_before=changes
+                )
                 if key is not None and fingerprint is not None:
                     conn.execute(
                         "INSERT INTO command_fingerprints VALUES (?, ?, ?)",
