@@ -7,11 +7,12 @@ top of a file someone edited meanwhile.
 
 The check runs inside the write's transaction, after its rows are inserted (the write lock
 is held by then: no other writer can slip in between the check and the commit). Its cost
-is ``PRAGMA schema_version`` (the triggers are read again only when the schema changed) and
-``PRAGMA data_version``: while no other connection has committed since the known event was
-read or written (``data_version`` unmoved) and this one changed nothing since
-(``total_changes`` unmoved), nothing can have changed it, and the rows must simply follow
-it. Otherwise the known event is read by its primary key and hashed, and every row after it.
+is one read of ``schema_version`` and ``data_version`` (the triggers are read again only
+when the schema changed). While no other connection has committed since the known event
+was read or written (``data_version`` unmoved) and this one changed nothing since
+(``total_changes`` unmoved), nothing can have changed that event, and the rows need only
+follow it. Otherwise the known event is read by its primary key and hashed, and every row
+after it is checked to chain on.
 
 What it cannot see: an edit before the last event it knows (``verify`` proves the whole
 chain), bytes written into the file without SQLite, and inside a caller's transaction (a
@@ -34,6 +35,8 @@ _PREV = AT["prev_hash"]
 _SEQ = AT["seq"]
 _SELECT = f"SELECT {', '.join(VALUES)} FROM events WHERE campaign = ? AND seq >= ? AND seq < ? "
 _RUN = "run `verify` to see what changed"
+# Both in one statement: read inside the write's transaction, which holds the write lock.
+_VERSIONS = "SELECT schema_version, data_version FROM pragma_schema_version, pragma_data_version"
 
 
 def _changed(campaign: str, what: str) -> IntegrityError:
@@ -85,7 +88,9 @@ class HistoryGuard:
         self._data_version = None
         if not rows:
             return
-        self._check_triggers()
+        schema_version, data_version = self.db.conn.execute(_VERSIONS).fetchone()
+        self._check_triggers(schema_version)
+        self._data_version = data_version
         campaign = rows[0].campaign
         if not in_caller_transaction and self._unchanged(rows, changes_before):
             return
@@ -106,10 +111,9 @@ class HistoryGuard:
 
     def _unchanged(self, rows: Sequence[Row], changes_before: int) -> bool:
         """Nothing changed the file since the known event was read or written, and ``rows``
-        follow it: no connection committed since (``data_version``, read inside this write's
-        transaction, holding the write lock) and this one wrote nothing since."""
+        follow it: no other connection committed since (``data_version``, read inside this
+        write's transaction, which holds the write lock) and this one wrote nothing since."""
         campaign, first = rows[0].campaign, rows[0]
-        self._data_version = self.db.conn.execute("PRAGMA data_version").fetchone()[0]
         known, quiet = self._known.get(campaign), self._quiet.get(campaign)
         return (
             known is not None
@@ -139,9 +143,9 @@ class HistoryGuard:
         if len(values) != first.seq - seq or first.prev_hash != values[-1][_HASH]:
             raise _changed(first.campaign, f"the events after #{seq} do not chain on")
 
-    def _check_triggers(self) -> None:
-        """The append-only triggers are there, with the SQL they had when first read."""
-        version = self.db.conn.execute("PRAGMA schema_version").fetchone()[0]
+    def _check_triggers(self, version: int) -> None:
+        """The append-only triggers are there, with the SQL they had when first read
+        (``version``: the schema's now)."""
         if version == self._schema_version:
             return
         found = dict(
