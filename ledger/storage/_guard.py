@@ -7,12 +7,17 @@ top of a file someone edited meanwhile.
 
 The check runs inside the write's transaction, after its rows are inserted (the write lock
 is held by then: no other writer can slip in between the check and the commit). Its cost
-is two small reads: ``PRAGMA schema_version`` (the triggers are read again only when the
-schema changed) and the known event by its primary key, hashed once.
+is one read of ``schema_version`` and ``data_version`` (the triggers are read again only
+when the schema changed). While no other connection has committed since the known event
+was read or written (``data_version`` unmoved) and this one changed nothing since
+(``total_changes`` unmoved), nothing can have changed that event, and the rows need only
+follow it. Otherwise the known event is read by its primary key and hashed, and every row
+after it is checked to chain on.
 
 What it cannot see: an edit before the last event it knows (``verify`` proves the whole
-chain), and inside a caller's transaction (a batch line's retry, plugins reacting to
-events) it checks from the last event written outside one when the newer one is gone."""
+chain), bytes written into the file without SQLite, and inside a caller's transaction (a
+batch line's retry, plugins reacting to events) it checks from the last event written
+outside one when the newer one is gone."""
 
 from collections.abc import Sequence
 
@@ -22,11 +27,16 @@ from ledger.storage._migrations import APPEND_ONLY_TRIGGERS
 from ledger.storage._rows import AT, VALUES, Row, hashes
 
 Known = tuple[int, str]  # (seq, hash)
+# (data_version, total_changes) of the connection when the known event was read or written:
+# while both are the same, no connection has changed the file since.
+Quiet = tuple[int, int]
 _HASH = AT["hash"]
 _PREV = AT["prev_hash"]
 _SEQ = AT["seq"]
 _SELECT = f"SELECT {', '.join(VALUES)} FROM events WHERE campaign = ? AND seq >= ? AND seq < ? "
 _RUN = "run `verify` to see what changed"
+# Both in one statement: read inside the write's transaction, which holds the write lock.
+_VERSIONS = "SELECT schema_version, data_version FROM pragma_schema_version, pragma_data_version"
 
 
 def _changed(campaign: str, what: str) -> IntegrityError:
@@ -43,13 +53,17 @@ class HistoryGuard:
         self.db = db
         self._known: dict[str, Known] = {}
         self._tentative: dict[str, Known] = {}  # written inside a caller's transaction
+        self._quiet: dict[str, Quiet] = {}  # when each known event was read or written
+        self._data_version: int | None = None  # read inside the last check's transaction
         self._schema_version: int | None = None
         self._triggers: dict[str, str] | None = None
 
-    def saw(self, row: Row) -> None:
-        """The head as read from the file: known from now on, unless something newer is."""
+    def saw(self, row: Row, quiet: Quiet) -> None:
+        """The head as read from the file (``quiet``: the connection's versions then, outside
+        a transaction): known from now on, unless something newer is."""
         if row.campaign not in self._known:
             self._known[row.campaign] = (row.seq, row.hash)
+            self._quiet[row.campaign] = quiet
 
     def wrote(self, rows: Sequence[Row], *, committed: bool) -> None:
         """A command's rows were written: ``committed`` (its own transaction) or inside a
@@ -58,16 +72,28 @@ class HistoryGuard:
         if committed:
             self._known[last.campaign] = (last.seq, last.hash)
             self._tentative.pop(last.campaign, None)
+            if self._data_version is None:  # not read by this write's check
+                self._quiet.pop(last.campaign, None)
+            else:  # no other connection could commit while this write held the lock
+                self._quiet[last.campaign] = (self._data_version, self.db.conn.total_changes)
         else:
             self._tentative[last.campaign] = (last.seq, last.hash)
 
-    def check(self, rows: Sequence[Row], *, in_caller_transaction: bool) -> None:
+    def check(
+        self, rows: Sequence[Row], *, in_caller_transaction: bool, changes_before: int
+    ) -> None:
         """Refuse (IntegrityError) to write ``rows`` onto a history that changed. Called
-        inside the write's transaction, after the rows are inserted."""
+        inside the write's transaction, after the rows are inserted; ``changes_before``: the
+        connection's ``total_changes`` before they were."""
+        self._data_version = None
         if not rows:
             return
-        self._check_triggers()
+        schema_version, data_version = self.db.conn.execute(_VERSIONS).fetchone()
+        self._check_triggers(schema_version)
+        self._data_version = data_version
         campaign = rows[0].campaign
+        if not in_caller_transaction and self._unchanged(rows, changes_before):
+            return
         tentative = self._tentative.get(campaign)
         if tentative is not None:
             try:
@@ -82,6 +108,20 @@ class HistoryGuard:
         known = self._known.get(campaign)
         if known is not None:
             self._check_from(known, rows)
+
+    def _unchanged(self, rows: Sequence[Row], changes_before: int) -> bool:
+        """Nothing changed the file since the known event was read or written, and ``rows``
+        follow it: no other connection committed since (``data_version``, read inside this
+        write's transaction, which holds the write lock) and this one wrote nothing since."""
+        campaign, first = rows[0].campaign, rows[0]
+        known, quiet = self._known.get(campaign), self._quiet.get(campaign)
+        return (
+            known is not None
+            and campaign not in self._tentative
+            and quiet == (self._data_version, changes_before)
+            and first.seq == known[0] + 1
+            and first.prev_hash == known[1]
+        )
 
     def _check_from(self, known: Known, rows: Sequence[Row]) -> None:
         """The event ``known`` names still hashes as known, and each row after it, up to the
@@ -103,9 +143,9 @@ class HistoryGuard:
         if len(values) != first.seq - seq or first.prev_hash != values[-1][_HASH]:
             raise _changed(first.campaign, f"the events after #{seq} do not chain on")
 
-    def _check_triggers(self) -> None:
-        """The append-only triggers are there, with the SQL they had when first read."""
-        version = self.db.conn.execute("PRAGMA schema_version").fetchone()[0]
+    def _check_triggers(self, version: int) -> None:
+        """The append-only triggers are there, with the SQL they had when first read
+        (``version``: the schema's now)."""
         if version == self._schema_version:
             return
         found = dict(

@@ -1,6 +1,7 @@
 """The SQLite event store: append a command's events atomically, read them back."""
 
 import functools
+import itertools
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
@@ -26,6 +27,10 @@ def _insert(nulls: tuple[bool, ...]) -> str:
     a None parameter only after looking for an adapter (~1 us each, a few per row)."""
     values = ", ".join("NULL" if null else "?" for null in nulls)
     return f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({values})"
+
+
+def _nulls(values: tuple[Any, ...]) -> tuple[bool, ...]:
+    return tuple(value is None for value in values)
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
@@ -166,7 +171,7 @@ class EventStore:
         head = _row(found) if found else None
         if version is not None and head is not None:
             self._heads[campaign] = (version, head)
-            self._guard.saw(head)
+            self._guard.saw(head, version)
         return head
 
     def rows(self, campaign: str, after: int = 0, upto: int | None = None) -> list[Row]:
@@ -408,13 +413,16 @@ class EventStore:
         changes = conn.total_changes
         try:
             with self.db.atomic():
-                for row in rows:
-                    values = msgspec.structs.astuple(row)
-                    conn.execute(
-                        _insert(tuple(value is None for value in values)),
-                        [value for value in values if value is not None],
+                # One executemany per run of rows with the same None columns: an import's
+                # page of 1,000 rows is a handful of calls, not 1,000.
+                for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
+                    conn.executemany(
+                        _insert(nulls),
+                        [[value for value in values if value is not None] for values in run],
                     )
-                self._guard.check(rows, in_caller_transaction=in_caller_transaction)
+                self._guard.check(
+                    rows, in_caller_transaction=in_caller_transaction, changes_before=changes
+                )
                 if key is not None and fingerprint is not None:
                     conn.execute(
                         "INSERT INTO command_fingerprints VALUES (?, ?, ?)",

@@ -132,3 +132,35 @@ def test_another_writers_commands_are_no_change(
     table.do(actions.damage, hero="Torrax", amount=1)
     table.undo()
     assert event_count(db_path) == 8
+
+
+def test_an_edit_through_the_ledgers_own_connection_is_refused_too(table: Service) -> None:
+    """Triggers dropped and put back as they were (the same SQL), the last payload edited in
+    between, all on the ledger's own connection: no other connection committed, but this one
+    changed a row, so the known event is read and hashed again."""
+    conn = table.ledger().db.conn
+    before = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    conn.execute("BEGIN")
+    edit_last_payload(conn)
+    conn.execute("COMMIT")
+    with pytest.raises(IntegrityError, match="is not the one recorded"):
+        table.do(actions.damage, hero="Torrax", amount=1)
+    assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == before
+
+
+def test_a_write_after_its_own_reads_no_event_back_while_the_file_is_quiet(
+    table: Service, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    """While no other connection commits, the check is two pragmas: the event it knows is
+    read and hashed again only once another writer has committed."""
+    conn = table.ledger().db.conn
+    statements: list[str] = []
+    conn.set_trace_callback(statements.append)
+    table.do(actions.damage, hero="Torrax", amount=1)
+    assert not [sql for sql in statements if sql.startswith("SELECT") and "seq >= " in sql]
+    with Service(db_path, Registry(pm)) as other:
+        other.do(actions.damage, hero="Torrax", amount=1)
+    statements.clear()
+    table.do(actions.damage, hero="Torrax", amount=1)
+    conn.set_trace_callback(None)
+    assert [sql for sql in statements if sql.startswith("SELECT") and "seq >= " in sql]
