@@ -4,7 +4,6 @@ traceback: that only with ``--debug`` or ``LEDGER_DEBUG=1``. Nothing is written,
 command records in one transaction; a crash after the commit (while showing what was recorded)
 is worded by ``ledger_cli.boundary`` as such."""
 
-import traceback
 from types import ModuleType
 
 import click
@@ -24,6 +23,8 @@ def crash_message(error: BaseException, pm: pluggy.PluginManager | None, doing: 
 
 
 def show_traceback(error: BaseException) -> None:
+    import traceback  # only when one is shown: not in every command's start-up
+
     click.echo("".join(traceback.format_exception(error)).rstrip(), err=True)
 
 
@@ -38,6 +39,8 @@ def _module_of(plugin: object) -> str | None:
 def culprit(error: BaseException, pm: pluggy.PluginManager) -> str | None:
     """The plugin whose module holds the innermost frame of the traceback, if any."""
     modules = {_module_of(plugin): name for name, plugin in pm.list_name_plugin()}
+    import traceback
+
     found = None
     for frame, _ in traceback.walk_tb(error.__traceback__):
         module = str(frame.f_globals.get("__name__", ""))
