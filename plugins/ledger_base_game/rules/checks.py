@@ -26,7 +26,7 @@ from ledger.model import (
 )
 from ledger.rules import injuries
 from ledger.text import did_you_mean, name_key
-from ledger_base_game._data import data_file
+from ledger_base_game.data import data_file
 
 Ability = Literal["might", "agility", "will"]
 ABILITIES: tuple[Ability, ...] = ("might", "agility", "will")

@@ -7,7 +7,7 @@ from functools import cache
 from ledger.model import InjuryEffect, InjuryKind, InjurySpec, specs_from_toml
 from ledger.rules.injuries import ABILITIES, check_effect
 from ledger.text import check_name, name_key
-from ledger_base_game._data import data_file
+from ledger_base_game.data import data_file
 
 # "might -1", "checks -1", "stamina 1": an ability, every active check, stamina per face.
 _EFFECT = re.compile(r"^\s*(might|agility|will|checks|stamina)\s*([+-]?\d+)\s*$", re.IGNORECASE)
