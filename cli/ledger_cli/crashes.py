@@ -4,8 +4,6 @@ traceback: that only with ``--debug`` or ``LEDGER_DEBUG=1``. Nothing is written,
 command records in one transaction; a crash after the commit (while showing what was recorded)
 is worded by ``ledger_cli.boundary`` as such."""
 
-import traceback
-
 import click
 import pluggy
 
@@ -23,4 +21,6 @@ def crash_message(error: BaseException, pm: pluggy.PluginManager | None, doing: 
 
 
 def show_traceback(error: BaseException) -> None:
+    import traceback  # only when one is shown: not in every command's start-up
+
     click.echo("".join(traceback.format_exception(error)).rstrip(), err=True)

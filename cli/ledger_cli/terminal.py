@@ -8,7 +8,6 @@ imported only when a terminal will show its work (a piped command pays nothing f
 
 import os
 import re
-import shutil
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -87,6 +86,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
 def page(lines: Sequence[str]) -> None:
     """Lines a reader scrolls through (a long log): through the pager on a terminal when
     they are more than the screen holds, else as ``echo_lines``."""
+    import shutil  # only on a terminal: not in every command's start-up
+
     if styled() and len(lines) > shutil.get_terminal_size().lines - 1:
         click.echo_via_pager("\n".join(lines) + "\n")
         return

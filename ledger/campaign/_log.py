@@ -3,7 +3,6 @@
 face (the CLI, the web app's filters, Python)."""
 
 from collections.abc import Iterable
-from difflib import get_close_matches
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -169,6 +168,8 @@ def _types(campaign: "Campaign", named: Iterable[str]) -> frozenset[str] | None:
         text = name.strip().lower()
         tag = text if text in known else short.get(text)
         if tag is None:
+            from difflib import get_close_matches  # only for a near miss (start-up)
+
             close = get_close_matches(text, known if ":" in text else short, n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise BadInput(

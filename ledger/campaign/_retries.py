@@ -6,7 +6,6 @@ and ``redo``): a spend another process already made is refused by the rules the 
 never applied twice. A conflict with the caller's own expected head is final: the caller saw a
 campaign that is no longer there."""
 
-import random
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -32,5 +31,7 @@ def retried(ledger: "Ledger", attempt: Callable[[], T], *, expected_seq: int | N
         except ConflictError:
             if expected_seq is not None or tries == ATTEMPTS:
                 raise
+            import random  # only after a lost race: not in every command's start-up
+
             time.sleep(random.uniform(0, 0.01 * tries))
     raise AssertionError("unreachable")

@@ -2,7 +2,6 @@
 shown to follow from it. Replays read the recorded faces and never roll again."""
 
 import os
-import random
 
 from ledger.dice._definition import EXTRA
 from ledger.dice._faces import MAX_ROLLED, DieKind
@@ -25,6 +24,8 @@ def check_seed(seed: int) -> int:
 
 def roll(die: tuple[str, ...], dice: int, kind: DieKind, seed: int) -> tuple[str, ...]:
     """Faces in the order rolled; each 1+ on an Action die rolls one more die (they chain)."""
+    import random  # only to roll: not in every command's start-up
+
     rng = random.Random(check_seed(seed))
     faces: list[str] = []
     pending = dice

@@ -1,8 +1,6 @@
 """Refusing a plugin whose hooks would be silently ignored: a hook name no hookspec declares
 (``register_talent``) and a function named like a hook without ``@hookimpl``."""
 
-import difflib
-
 import pluggy
 
 from ledger.errors import PluginError
@@ -22,6 +20,8 @@ def hook_names(pm: pluggy.PluginManager) -> list[str]:
 
 def closest(name: str, names: list[str]) -> str:
     """ " (did you mean register_talents?)" for a near miss, else nothing."""
+    import difflib  # only for a near miss: not in every command's start-up
+
     found = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
     return f" (did you mean {found[0]}?)" if found else ""
 

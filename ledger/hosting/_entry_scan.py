@@ -12,7 +12,7 @@ import sys
 
 
 def may_declare(group: str) -> bool:
-    header = f"[{group}]"
+    header = f"[{group}]".encode()  # ASCII: in the bytes exactly when in the text decoded
     for entry in sys.path:
         folder = entry or "."
         if not os.path.exists(folder):
@@ -28,7 +28,7 @@ def may_declare(group: str) -> bool:
                 continue
             path = os.path.join(folder, name, "entry_points.txt")
             try:
-                with open(path, encoding="utf-8", errors="replace") as file:
+                with open(path, "rb") as file:  # not decoded: half the time of a text read
                     if header in file.read():
                         return True
             except FileNotFoundError:

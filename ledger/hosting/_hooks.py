@@ -1,7 +1,6 @@
 """Calling plugin hooks one implementation at a time, so that every answer and every failure
 is attributed to the plugin that gave it."""
 
-import traceback
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -118,6 +117,8 @@ def _module_of(plugin: object) -> str | None:
 
 def culprit(error: BaseException, pm: pluggy.PluginManager) -> str | None:
     """The plugin whose module holds the innermost frame of the traceback, if any."""
+    import traceback  # only after a crash: not in every command's start-up
+
     modules = {_module_of(plugin): name for name, plugin in pm.list_name_plugin()}
     found = None
     for frame, _ in traceback.walk_tb(error.__traceback__):

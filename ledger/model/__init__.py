@@ -17,6 +17,7 @@ from ledger.model._content import (
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
+    specs_from_tables,
     specs_from_toml,
 )
 from ledger.model._event import (
@@ -131,6 +132,7 @@ __all__ = [
     "check_modifier",
     "judge",
     "parse_modifier",
+    "specs_from_tables",
     "specs_from_toml",
     "typed_parts",
 ]

@@ -2,6 +2,7 @@
 Professions, Talents, conditions, items, scenarios and factions. The core ships none of it;
 the base game is a plugin like any expansion."""
 
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 import msgspec
@@ -173,6 +174,13 @@ def specs_from_toml(data: bytes | str, table: str, spec: type[SpecT]) -> list[Sp
         tables = msgspec.toml.decode(data, type=dict[str, list[dict[str, object]]])
     except msgspec.DecodeError as error:  # ValidationError is a DecodeError
         raise BadInput(f"{spec.__name__} content: {error}") from error
+    return specs_from_tables(tables, table, spec)
+
+
+def specs_from_tables(
+    tables: Mapping[str, Sequence[Mapping[str, object]]], table: str, spec: type[SpecT]
+) -> list[SpecT]:
+    """``specs_from_toml`` of tables already parsed (the base game keeps its files parsed)."""
     known = {field.encode_name for field in msgspec.structs.fields(spec)}
     specs = []
     for index, entry in enumerate(tables.get(table, [])):

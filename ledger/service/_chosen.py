@@ -5,7 +5,6 @@ It is kept by the name the campaign's events carry, which a rename does not chan
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from ledger.errors import BadInput
@@ -55,6 +54,8 @@ def use(database: Path, stored: str | None) -> None:
         chosen[key] = stored
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only to choose: not in every command's start-up
+
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".campaigns.")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             json.dump(chosen, out, indent=2, ensure_ascii=False, sort_keys=True)

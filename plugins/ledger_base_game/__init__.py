@@ -2,7 +2,6 @@
 
 import inspect
 from collections.abc import Callable
-from importlib.resources import files
 from typing import Any, TypeVar
 
 import msgspec
@@ -21,10 +20,11 @@ from ledger.model import (
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
-    specs_from_toml,
+    specs_from_tables,
 )
 from ledger.text import name_key
 from ledger_base_game import events
+from ledger_base_game.data import tables
 from ledger_base_game.rules.modifier_types import MODIFIER_TYPES
 
 __version__ = "0.2.0"
@@ -34,7 +34,7 @@ SpecT = TypeVar("SpecT", bound=msgspec.Struct)
 
 def _load(file: str, table: str, spec: type[SpecT]) -> list[SpecT]:
     """Content lives in TOML files under data/, one array of tables per file."""
-    return specs_from_toml(files(__name__).joinpath("data", file).read_bytes(), table, spec)
+    return specs_from_tables(tables(file), table, spec)
 
 
 @hookimpl
@@ -132,8 +132,7 @@ def register_services() -> list[ServiceSpec]:
 @hookimpl
 def register_dice() -> list[DiceSet]:
     """The default dice, an assumption until counted from real dice (data/dice.toml)."""
-    data = files(__name__).joinpath("data", "dice.toml").read_bytes()
-    return list(msgspec.toml.decode(data, type=dict[str, list[DiceSet]])["dice"])
+    return msgspec.convert(tables("dice.toml")["dice"], list[DiceSet])
 
 
 @hookimpl

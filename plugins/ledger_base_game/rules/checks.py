@@ -1,7 +1,6 @@
 """What checks share (§4–§6): dice counts, faces against the die, modifiers recorded."""
 
 from functools import cache
-from importlib.resources import files
 from typing import Literal
 
 import msgspec
@@ -27,6 +26,7 @@ from ledger.model import (
 )
 from ledger.rules import injuries
 from ledger.text import did_you_mean, name_key
+from ledger_base_game.data import data_file
 
 Ability = Literal["might", "agility", "will"]
 ABILITIES: tuple[Ability, ...] = ("might", "agility", "will")
@@ -47,7 +47,7 @@ def in_force(state: CampaignState, hero: Hero, condition: str) -> bool:
 @cache
 def _base_game_rules() -> dict[str, ConditionRules]:
     """The rules of the base game's conditions by name, read from its content."""
-    data = files("ledger_base_game").joinpath("data", "conditions.toml").read_bytes()
+    data = data_file("conditions.toml")
     specs = msgspec.toml.decode(data, type=dict[str, list[ConditionSpec]])["condition"]
     return {name_key(spec.name): spec.rules for spec in specs if spec.rules is not None}
 

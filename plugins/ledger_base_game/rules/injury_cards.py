@@ -3,11 +3,11 @@ it for a card the data does not know (``--effect "might -1"``)."""
 
 import re
 from functools import cache
-from importlib.resources import files
 
 from ledger.model import InjuryEffect, InjuryKind, InjurySpec, specs_from_toml
 from ledger.rules.injuries import ABILITIES, check_effect
 from ledger.text import check_name, name_key
+from ledger_base_game.data import data_file
 
 # "might -1", "checks -1", "stamina 1": an ability, every active check, stamina per face.
 _EFFECT = re.compile(r"^\s*(might|agility|will|checks|stamina)\s*([+-]?\d+)\s*$", re.IGNORECASE)
@@ -16,7 +16,7 @@ _EFFECT = re.compile(r"^\s*(might|agility|will|checks|stamina)\s*([+-]?\d+)\s*$"
 @cache
 def known() -> dict[str, InjurySpec]:
     """The base game's Injury cards by name."""
-    data = files("ledger_base_game").joinpath("data", "injuries.toml").read_bytes()
+    data = data_file("injuries.toml")
     return {name_key(spec.name): spec for spec in specs_from_toml(data, "injury", InjurySpec)}
 
 

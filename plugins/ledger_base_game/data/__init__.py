@@ -1,0 +1,63 @@
+"""The base game's data files (``data/*.toml``), read as bytes or as their parsed tables.
+
+Parsing TOML is a tenth of a command's start-up (Python's ``tomllib`` is pure Python, and
+every command gathers the catalogues: a failing plugin warns on every command).
+``data/tables.json`` holds each file's tables as parsed, with the SHA-256 of the bytes they
+were parsed from: a file whose bytes still hash so is read from there, any other (edited
+since) is parsed from its TOML, so an edit is never missed, only slower until
+``python -m ledger_base_game.data`` writes the tables again (a test says when)."""
+
+import hashlib
+import pkgutil
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+PARSED = "tables.json"
+Tables = dict[str, list[dict[str, Any]]]
+
+
+class _Parsed(msgspec.Struct, frozen=True):
+    sha256: str
+    tables: Tables
+
+
+def data_file(name: str) -> bytes:
+    """``data/NAME`` as bytes, through the package's own loader (a zipped install too).
+    Not ``importlib.resources.files``: its readers import zipfile, lzma and bz2 first, about
+    2 ms of every command's start-up (docs/performance.md, target 6)."""
+    data = pkgutil.get_data("ledger_base_game", f"data/{name}")
+    if data is None:  # a loader that cannot read data: not one this package is installed by
+        raise FileNotFoundError(f"ledger_base_game: data/{name} cannot be read")
+    return data
+
+
+@cache
+def _parsed() -> dict[str, _Parsed]:
+    try:
+        return msgspec.json.decode(data_file(PARSED), type=dict[str, _Parsed])
+    except (OSError, msgspec.DecodeError):  # missing or unreadable: every file is parsed
+        return {}
+
+
+def tables(name: str) -> Tables:
+    """The tables of ``data/NAME`` (a TOML file), as ``msgspec.toml.decode`` reads them."""
+    data = data_file(name)
+    kept = _parsed().get(name)
+    if kept is not None and kept.sha256 == hashlib.sha256(data).hexdigest():
+        return kept.tables
+    return msgspec.toml.decode(data, type=Tables)
+
+
+def parsed_now(folder: Path) -> bytes:
+    """What ``data/tables.json`` holds for the TOML files in ``folder`` as they are now."""
+    found = {
+        path.name: _Parsed(
+            hashlib.sha256(path.read_bytes()).hexdigest(),
+            msgspec.toml.decode(path.read_bytes(), type=Tables),
+        )
+        for path in sorted(folder.glob("*.toml"))
+    }
+    return msgspec.json.format(msgspec.json.encode(found), indent=1) + b"\n"
