@@ -182,9 +182,10 @@ def pages(path: Path, samples: int) -> tuple[dict[str, dict[str, float]], float]
     try:
         with httpx.Client(base_url=url, timeout=120) as http:
             start = time.perf_counter()
-            if http.get("/plots").status_code != 200:
-                raise SystemExit("/plots did not answer")
+            first = http.get("/plots")
             cold = (time.perf_counter() - start) * 1000
+            if first.status_code != 200:
+                raise SystemExit(f"/plots: {first.status_code} {first.text[:300]}")
             headers = {"X-CSRF-Token": http.get("/api").json()["csrf_token"]}
 
             def tap() -> int:
@@ -287,6 +288,11 @@ def index_cost(rows: int, rounds: int, synchronous: str) -> dict[str, Any]:
     }
 
 
+def _remove(database: Path) -> None:
+    for name in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        name.unlink(missing_ok=True)
+
+
 def commit() -> str:
     done = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
@@ -308,9 +314,10 @@ def run(
         read_figures[size] = reads(path, read_count)
         if with_pages and size <= 100_000:
             copy = path.with_name(f"serving-{path.name}")  # taps write to a copy
+            _remove(copy)  # with the log a killed server left, which would replay its taps
             copy.write_bytes(path.read_bytes())
             page_figures[size], cold[size] = pages(copy, samples)
-            copy.unlink()
+            _remove(copy)
     targets = {}
     for name, figure in page_figures[max(page_figures)].items() if page_figures else ():
         small = min(page_figures)
