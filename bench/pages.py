@@ -11,7 +11,8 @@ and three commands undone at the end (its undo); each is built once and kept und
 temp dir (a 10^5 file takes a minute).
 Pages are read from a real ``campaign-ledger serve``, one request after another: p95 of
 ``--samples`` reads, the size of the answer, and the same after a tap (a page read right
-after recording one command, the cache-by-head case). The log's reads are timed in this
+after recording one command, the cache-by-head case), and the first ``/plots`` after the
+server starts (cold: every state it keeps read once). The log's reads are timed in this
 process through the service (the functions ``log`` and the web call; a process start
 would hide them), with the growth exponent between the smallest and largest size.
 
@@ -174,11 +175,17 @@ def _last_step(campaign: Any) -> str:
     return last.ref
 
 
-def pages(path: Path, samples: int) -> dict[str, dict[str, float]]:
-    """p95 milliseconds and bytes of every page, steady and right after a tap."""
+def pages(path: Path, samples: int) -> tuple[dict[str, dict[str, float]], float]:
+    """p95 milliseconds and bytes of every page, steady and right after a tap; and the
+    milliseconds of the first ``/plots`` after the server starts (cold: nothing kept)."""
     server, url = serve(path)
     try:
         with httpx.Client(base_url=url, timeout=120) as http:
+            start = time.perf_counter()
+            first = http.get("/plots")
+            cold = (time.perf_counter() - start) * 1000
+            if first.status_code != 200:
+                raise SystemExit(f"/plots: {first.status_code} {first.text[:300]}")
             headers = {"X-CSRF-Token": http.get("/api").json()["csrf_token"]}
 
             def tap() -> int:
@@ -227,7 +234,7 @@ def pages(path: Path, samples: int) -> dict[str, dict[str, float]]:
     finally:
         server.terminate()
         server.wait(10)
-    return found
+    return found, round(cold, 1)
 
 
 def _latencies(count: int, request: Callable[[], httpx.Response]) -> list[float]:
@@ -281,6 +288,11 @@ def index_cost(rows: int, rounds: int, synchronous: str) -> dict[str, Any]:
     }
 
 
+def _remove(database: Path) -> None:
+    for name in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        name.unlink(missing_ok=True)
+
+
 def commit() -> str:
     done = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
@@ -292,7 +304,7 @@ def commit() -> str:
 def run(
     sizes: list[int], samples: int, read_count: int, rounds: int, *, with_pages: bool = True
 ) -> dict[str, Any]:
-    heads, page_figures, read_figures = {}, {}, {}
+    heads, page_figures, read_figures, cold = {}, {}, {}, {}
     for size in sizes:
         path = campaign_file(size)
         from ledger.service import Service
@@ -302,9 +314,10 @@ def run(
         read_figures[size] = reads(path, read_count)
         if with_pages and size <= 100_000:
             copy = path.with_name(f"serving-{path.name}")  # taps write to a copy
+            _remove(copy)  # with the log a killed server left, which would replay its taps
             copy.write_bytes(path.read_bytes())
-            page_figures[size] = pages(copy, samples)
-            copy.unlink()
+            page_figures[size], cold[size] = pages(copy, samples)
+            _remove(copy)
     targets = {}
     for name, figure in page_figures[max(page_figures)].items() if page_figures else ():
         small = min(page_figures)
@@ -333,6 +346,7 @@ def run(
         "pages": page_figures,
         "page_targets": targets,
         "all_pages_met": bool(targets) and all(t["met"] for t in targets.values()),
+        "first_plots_after_a_start_ms": cold,
         "reads": growth,
         "recording_cost_of_the_log_indexes": {
             sync: index_cost(2_000, rounds, sync) for sync in ("NORMAL", "FULL")

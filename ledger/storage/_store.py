@@ -240,13 +240,17 @@ class EventStore:
                 [campaign, _json(types)],
             )
             return [_row(values) for values in cursor]
-        # INDEXED BY: without statistics the planner prefers walking the whole campaign.
+        # INDEXED BY: without statistics the planner prefers walking the whole campaign. The
+        # seqs from the index alone first, then the rows by the primary key: read through the
+        # index with an IN on the type, SQLite looks up the table row of every marked row before
+        # testing its type (every session mark: 5 ms for 3 undo rows at 10^5 events).
         cursor = self.db.execute(
-            f"{_SELECT} INDEXED BY events_marked WHERE campaign = ? AND {MARKED} "
-            "AND type IN (SELECT value FROM json_each(?))",
-            [campaign, _json(types)],
+            f"{_SELECT} WHERE campaign = ? AND seq IN (SELECT seq FROM events INDEXED BY "
+            f"events_marked WHERE campaign = ? AND {MARKED} "
+            "AND type IN (SELECT value FROM json_each(?))) ORDER BY seq",
+            [campaign, campaign, _json(types)],
         )
-        return sorted((_row(values) for values in cursor), key=lambda row: row.seq)
+        return [_row(values) for values in cursor]
 
     def marked(
         self,

@@ -67,6 +67,8 @@ READS: dict[str, Callable[[Service], Any]] = {
     "the log page, by Hero": lambda s: views.log(s, {"hero": "Venia"}),
     "the log API": lambda s: reading.log(s, LogQuery(types=("damage-taken",)), limit=20),
     "the timeline": lambda s: timeline(s.campaign()),
+    "the timeline page": lambda s: views.timeline(s),
+    "the undo history (read after every tap)": lambda s: s.campaign().history(),
 }
 
 

@@ -6,11 +6,15 @@ from pathlib import Path
 
 import pytest
 
+from bench.workload import build
 from ledger import Ledger
 from ledger.campaign import Campaign
-from ledger.dice import roll
+from ledger.dice import PER_FACE, action_successes, check_odds, roll, stamina_faces
+from ledger.service import Service
 from ledger_base_game import actions
 from ledger_base_game.actions.luck import die_mean
+from ledger_base_game.actions.odds import stamina_rule
+from ledger_base_game.events.checks import CheckMade
 
 
 @pytest.fixture
@@ -80,3 +84,36 @@ def test_check_chances_are_the_odds_before_each_roll(campaign: Campaign) -> None
     [chance] = actions.check_chances(campaign.game())
     assert (chance.hero, chance.target, chance.success) == ("Torrax", 4, False)
     assert chance.probability == pytest.approx(odds.probability)
+
+
+def _odds_read_per_check(campaign: Campaign) -> list[tuple[int, float]]:
+    """Each check's odds from ``state(at=seq - 1)`` read on its own (what check_chances read
+    before it folded forward once through them)."""
+    reverted = campaign.history_now().reverted()
+    found = []
+    for row in campaign.store.log_rows(campaign.name, 1, campaign.head().seq):
+        event = campaign.projector.decode(row)
+        if row.command in reverted or not isinstance(event, CheckMade) or event.target is None:
+            continue
+        before = campaign.state(at=row.seq - 1)
+        rule = stamina_rule(before)
+        stamina = event.stamina_spent if rule == "spend" else PER_FACE * stamina_faces(event.faces)
+        bonus = event.total - action_successes(event.faces) - stamina
+        unspent = before.hero(event.hero).stamina.unspent
+        odds = check_odds(event.die, event.dice, event.target, bonus, rule, unspent)
+        found.append((row.seq, odds.probability))
+    return found
+
+
+def test_check_chances_are_the_odds_each_state_before_gives(tmp_path: Path) -> None:
+    build(tmp_path / "w.db", 600)
+    with Service(tmp_path / "w.db") as service:
+        campaign = service.campaign()
+        for _ in range(4):
+            campaign.undo()
+        campaign.redo()
+        chances = actions.check_chances(campaign.game())
+        assert len(chances) > 20
+        assert [(c.seq, c.probability) for c in chances] == _odds_read_per_check(campaign)
+        later = actions.check_chances(campaign.game(), after=300)
+        assert later == [c for c in chances if c.seq > 300]

@@ -95,24 +95,27 @@ def dice_luck(game: Game, *, after: int = 0) -> list[LuckPoint]:
 
 def check_chances(game: Game, *, after: int = 0) -> list[CheckChance]:
     """Every active check in effect that had a target (progressive and "?" checks have none),
-    with the odds the state before it gave (only those after event ``after`` if given)."""
-    chances = []
+    with the odds the state before it gave (only those after event ``after`` if given): the
+    states before the checks read in one fold forward through them."""
+    checks: dict[int, tuple[CheckMade, int, bool]] = {}
     for seq, event in _events(game, after):
-        if not isinstance(event, CheckMade) or event.target is None or event.success is None:
-            continue
-        before = game.campaign.state(at=seq - 1)
+        if isinstance(event, CheckMade) and event.target is not None and event.success is not None:
+            checks[seq] = (event, event.target, event.success)
+    chances = []
+    for seq, before in game.campaign.states_before(checks):
+        event, target, success = checks[seq]
         hero = before.hero(event.hero)
         rule = stamina_rule(before)
         stamina = event.stamina_spent if rule == "spend" else PER_FACE * stamina_faces(event.faces)
         bonus = event.total - action_successes(event.faces) - stamina
-        odds = check_odds(event.die, event.dice, event.target, bonus, rule, hero.stamina.unspent)
+        odds = check_odds(event.die, event.dice, target, bonus, rule, hero.stamina.unspent)
         chances.append(
             CheckChance(
                 seq=seq,
                 hero=event.hero,
-                target=event.target,
+                target=target,
                 probability=odds.probability,
-                success=event.success,
+                success=success,
             )
         )
     return chances

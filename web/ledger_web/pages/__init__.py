@@ -192,13 +192,23 @@ async def log(request: Request) -> Response:
 
 
 async def timeline(request: Request) -> Response:
+    """The timeline's last ``views.TIMELINE_PAGE`` points, oldest first; the page before
+    (``?before=SEQ``) loads above them on a tap of "earlier points", as rows alone when htmx
+    asks for it (a whole page without script)."""
+    before = request.query_params.get("before") or None
+
     def work(service: Service) -> dict[str, Any]:
-        return {**_common(service, request), "points": views.timeline(service)}
+        return {**_common(service, request), **views.timeline(service, before)}
 
     context = await _read(request, work)
-    return _render(
-        request, "timeline.html", {**context, "nav": "timeline", "page_title": "Timeline"}
+    earlier = context["earlier_before"]
+    context["earlier_url"] = (
+        f"{request.url.path}?{urlencode({'before': earlier})}" if earlier is not None else None
     )
+    context["paged"] = before is not None
+    partial = before and request.headers.get("hx-request")
+    template = "timeline_points.html" if partial else "timeline.html"
+    return _render(request, template, {**context, "nav": "timeline", "page_title": "Timeline"})
 
 
 async def story(request: Request) -> Response:

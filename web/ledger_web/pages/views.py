@@ -1,6 +1,7 @@
 """What each page shows, read on a worker thread (``Ledgers.read`` gives the thread's
 Service): plain values for the templates. Nothing here writes."""
 
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -146,14 +147,27 @@ def since(service: Service, seen: int, shown: int = 3) -> list[str]:
 _timelines: dict[tuple[str, str], Timeline] = {}  # by file and campaign, for every reader
 
 
-def timeline(service: Service) -> list[Point]:
-    """Every step's start and every session's, in order, each with its REF (the core's,
-    read from the step index): kept for the server's readers, after a tap continued from
-    the rows after the kept head."""
+TIMELINE_PAGE = 50  # points a page shows at most; the earlier ones load on a tap
+
+
+def timeline(service: Service, before: str | None = None) -> dict[str, Any]:
+    """The last TIMELINE_PAGE points before the cursor ``before`` (a seq; none: up to now),
+    oldest first, of every step's start and every session's, each with its REF (the core's,
+    read from the step index), and the cursor of the page before if there is one. The
+    whole timeline is kept for the server's readers (after a tap continued from the rows
+    after the kept head), so a page costs what it shows."""
     campaign = service.campaign()
     key = (str(service.path), campaign.name)
     found = _timelines[key] = timeline_since(campaign, _timelines.get(key))
-    return found.points
+    cursor = _whole(before)
+    end = len(found.points) if cursor is None else bisect_left(found.points, cursor, key=_seq)
+    points = found.points[max(0, end - TIMELINE_PAGE) : end]
+    earlier = points[0].seq if points and end > TIMELINE_PAGE else None
+    return {"points": points, "earlier_before": earlier}
+
+
+def _seq(point: Point) -> int:
+    return point.seq
 
 
 LOG_PAGE = 100  # rows a fetch of the log page reads at most; more load on scroll
