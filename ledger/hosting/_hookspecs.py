@@ -15,6 +15,7 @@ from ledger.model import (
     Event,
     FactionSpec,
     HeroSpec,
+    InjurySpec,
     ItemSpec,
     ModifierType,
     PluginState,
@@ -79,6 +80,11 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookspec
 def register_factions() -> list[FactionSpec]:
     """Faction tracks with their rank thresholds, where known."""
+
+
+@hookspec
+def register_injuries() -> list[InjurySpec]:
+    """Injury cards with the effects the ledger applies while one is held."""
 
 
 # Hooks for expansion authors (docs/plugins.md). Everything below is called with keyword

@@ -15,6 +15,7 @@ from ledger.model import (
     Event,
     FactionSpec,
     HeroSpec,
+    InjurySpec,
     ItemSpec,
     ModifierType,
     ProfessionSpec,
@@ -80,6 +81,13 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookimpl
 def register_factions() -> list[FactionSpec]:
     return _load("factions.toml", "faction", FactionSpec)
+
+
+@hookimpl
+def register_injuries() -> list[InjurySpec]:
+    """The Injury cards whose effects are known (data/injuries.toml, each with its source and
+    confidence), registered as an expansion would register its own."""
+    return _load("injuries.toml", "injury", InjurySpec)
 
 
 @hookimpl

@@ -11,6 +11,8 @@ from ledger.model import (
     ConditionRules,
     ConditionSpec,
     Event,
+    InjuryEffect,
+    InjurySpec,
     ItemSpec,
     ModifierType,
     PluginState,
@@ -71,6 +73,21 @@ def register_items() -> list[ItemSpec]:
     return [
         ItemSpec(name=KIT, weight=1, phrases=("Repair",)),
         ItemSpec(name=GADGET, hands=1, phrases=(LOCK_PHRASE,)),
+    ]
+
+
+@hookimpl
+def register_injuries() -> list[InjurySpec]:
+    """An Injury card of the Guild's workshops, drawn like any: -1 on every active check."""
+    effect = InjuryEffect(kind="checks", amount=-1)
+    return [
+        InjurySpec(
+            name="Gear-Pinched Fingers",
+            effect="Get one fewer success on every active check.",
+            effects=(effect,),
+            source="example expansion (invented for the example)",
+            confidence="CONFIRMED (the example's own card)",
+        )
     ]
 
 
