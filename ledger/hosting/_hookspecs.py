@@ -16,6 +16,7 @@ from ledger.model import (
     FactionSpec,
     HeroSpec,
     InjurySpec,
+    Item,
     ItemSpec,
     ModifierType,
     PluginState,
@@ -54,7 +55,7 @@ def register_conditions() -> list[ConditionSpec]:
 
 @hookspec
 def register_items() -> list[ItemSpec]:
-    """Item cards and tokens with the properties the rules look at."""
+    """Item cards and tokens with the properties the rules look at (a plain Item is fine)."""
 
 
 @hookspec
@@ -117,7 +118,7 @@ def register_commands(cli: CommandGroup) -> None:
 
 
 @hookspec(firstresult=True)
-def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+def interpret_item_phrase(item: Item, phrase: str) -> bool | None:
     """Whether ``item`` answers the ``phrase`` a check names; None when not understood."""
 
 

@@ -28,7 +28,7 @@ from ledger.model import (
     HeroPart,
     HeroSpec,
     InjurySpec,
-    ItemSpec,
+    Item,
     ModifierType,
     PluginState,
     ProfessionSpec,
@@ -82,7 +82,8 @@ class Registry:
         self.conditions = Catalogue(
             "condition", lambda c: c.name, of=ConditionSpec, unique=("number", _number)
         )
-        self.items = Catalogue("item", lambda i: i.name, of=ItemSpec)
+        # a plain Item is an ItemSpec with every check-only datum at its default
+        self.items: Catalogue[Item] = Catalogue("item", lambda i: i.name, of=Item)
         self.classes = Catalogue("Class", lambda c: c.name, of=ClassSpec)
         self.professions = Catalogue("Profession", lambda p: p.name, of=ProfessionSpec)
         self.talents = Catalogue("Talent", lambda t: t.name, of=TalentSpec)

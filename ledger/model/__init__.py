@@ -17,6 +17,7 @@ from ledger.model._content import (
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
+    carried,
     specs_from_toml,
 )
 from ledger.model._event import (
@@ -128,6 +129,7 @@ __all__ = [
     "UseEffect",
     "Verdict",
     "card_key",
+    "carried",
     "check_modifier",
     "judge",
     "parse_modifier",

@@ -16,6 +16,7 @@ from ledger.model import (
     FactionSpec,
     HeroSpec,
     InjurySpec,
+    Item,
     ItemSpec,
     ModifierType,
     ProfessionSpec,
@@ -127,7 +128,7 @@ def register_actions() -> list[Callable[..., Any]]:
 
 
 @hookimpl(trylast=True)
-def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+def interpret_item_phrase(item: Item, phrase: str) -> bool | None:
     """The fallback reading: the item answers a phrase printed on it, in any case."""
     return any(name_key(printed) == name_key(phrase) for printed in item.phrases)
 

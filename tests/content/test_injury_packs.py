@@ -65,7 +65,8 @@ def test_a_pack_contradicting_the_base_games_card_needs_override(
     assert "Broken Ribs's effects is" in said
     assert "from plugin 'ledger_base_game' (Dized, Injury cards (effects))" in said
     assert "override = true" in said
-    party("content", "add", pack(tmp_path, RIBS.replace("[[injury]]", "[[injury]]\noverride = true")))
+    overridden = RIBS.replace("[[injury]]", "[[injury]]\noverride = true")
+    party("content", "add", pack(tmp_path, overridden))
     drawn = party("injury", "draw", "Torrax", "Broken Ribs").output
     assert "Broken Ribs (Will -1)" in drawn
     assert odds(party, "Torrax", "might", "3")["dice"] == 3  # Might no longer lowered

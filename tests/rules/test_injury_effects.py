@@ -1,7 +1,7 @@
 """Injury cards with effects (§2.3): the base game's known cards are data
-(data/injuries.toml, registered through ``register_injuries``), an unknown card is recorded with the effect given (`--effect`); every
-effect shows on the sheets and applies to checks, reactions and odds while the card is held,
-and ends when the card is removed (Heal Injury)."""
+(data/injuries.toml, registered through ``register_injuries``), an unknown card is recorded
+with the effect given (`--effect`); every effect shows on the sheets and applies to checks,
+reactions and odds while the card is held, and ends when the card is removed (Heal Injury)."""
 
 import json
 import re

@@ -13,6 +13,7 @@ from ledger.model import (
     Event,
     InjuryEffect,
     InjurySpec,
+    Item,
     ItemSpec,
     ModifierType,
     PluginState,
@@ -92,7 +93,7 @@ def register_injuries() -> list[InjurySpec]:
 
 
 @hookimpl
-def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+def interpret_item_phrase(item: Item, phrase: str) -> bool | None:
     """An item that "opens any lock" answers every phrase about a lock ("Lock picking",
     "locked door"), not "Blocking"."""
     if LOCK_PHRASE in item.phrases and re.search(r"\block", phrase, re.IGNORECASE):
