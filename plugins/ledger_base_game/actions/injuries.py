@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from ledger.actions import Game
 from ledger.errors import BadInput
+from ledger.hosting import Registry
 from ledger.model import Event
 from ledger.text import name_key
 from ledger_base_game.events.injuries import InjuryDrawn, InjuryRemoved
@@ -30,9 +31,10 @@ def draw_injury(game: Game, *, hero: str, injury: str, effects: Sequence[str] = 
     return [InjuryDrawn(hero=found.name, injury=injury, effects=parsed)]
 
 
-def unknown_injury(game: Game, injury: str, effects: Sequence[str]) -> str | None:
-    """What to tell the player when the ledger records a card the campaign does not know."""
-    if game.registry.injuries.find(injury) is not None:
+def unknown_injury(content: Registry, injury: str, effects: Sequence[str]) -> str | None:
+    """What to tell the player when the ledger records a card the campaign does not know
+    (``content``: the Registry as the campaign knows it, its content packs laid over)."""
+    if content.injuries.find(injury) is not None:
         return None
     if not effects:
         return (
