@@ -13,6 +13,7 @@ from ledger.content._files import PackEntry, PackFile, read_pack
 from ledger.errors import BadInput, LedgerError
 from ledger.hosting import PACK_KINDS, Registry, catalogue_of, merged, vetoes
 from ledger.model import ContentAdded, Event, TableCard, card_key
+from ledger.rules.injuries import check_effect
 from ledger.rules.items import check_item
 from ledger.text import quoted
 
@@ -45,11 +46,11 @@ def _card(game: Game, read: PackFile, entry: PackEntry) -> TableCard:
         spec = merged(entry.kind, known, entry.fields)
     except msgspec.ValidationError as error:
         raise BadInput(f"{where}: {entry.kind} {quoted(str(label))}: {error}") from None
-    if entry.kind == "item":  # the checks an item gained by name gets
-        try:
-            check_item(spec)
-        except LedgerError as error:
-            raise BadInput(f"{where}: item {quoted(str(label))}: {error}") from None
+    try:
+        _check_rules(entry.kind, spec)
+    except LedgerError as error:
+        at = f"{read.name} line {entry.at('effects')}" if entry.kind == "injury" else where
+        raise BadInput(f"{at}: {entry.kind} {quoted(str(label))}: {error}") from None
     fields = {field: _plain(getattr(spec, field)) for field in entry.fields}
     card_name = catalogue.name_of(spec)
     fields.update(_name_fields(entry.kind, spec))
@@ -67,6 +68,16 @@ def _card(game: Game, read: PackFile, entry: PackEntry) -> TableCard:
     if reasons:
         raise BadInput(f"{where}: {'; '.join(reasons)}")
     return card
+
+
+def _check_rules(kind: str, spec: Any) -> None:
+    """The checks a card gets where the rules use it: an item's when gained by name, an
+    Injury card's effects when drawn (an ability is might, agility or will...)."""
+    if kind == "item":
+        check_item(spec)
+    elif kind == "injury":
+        for effect in spec.effects:
+            check_effect(effect)
 
 
 def _name_fields(kind: str, spec: Any) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from ledger.model import (
     Event,
     FactionSpec,
     HeroSpec,
+    InjurySpec,
+    Item,
     ItemSpec,
     ModifierType,
     PluginState,
@@ -53,7 +55,7 @@ def register_conditions() -> list[ConditionSpec]:
 
 @hookspec
 def register_items() -> list[ItemSpec]:
-    """Item cards and tokens with the properties the rules look at."""
+    """Item cards and tokens with the properties the rules look at (a plain Item is fine)."""
 
 
 @hookspec
@@ -79,6 +81,11 @@ def register_scenarios() -> list[ScenarioSpec]:
 @hookspec
 def register_factions() -> list[FactionSpec]:
     """Faction tracks with their rank thresholds, where known."""
+
+
+@hookspec
+def register_injuries() -> list[InjurySpec]:
+    """Injury cards with the effects the ledger applies while one is held."""
 
 
 # Hooks for expansion authors (docs/plugins.md). Everything below is called with keyword
@@ -111,7 +118,7 @@ def register_commands(cli: CommandGroup) -> None:
 
 
 @hookspec(firstresult=True)
-def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+def interpret_item_phrase(item: Item, phrase: str) -> bool | None:
     """Whether ``item`` answers the ``phrase`` a check names; None when not understood."""
 
 

@@ -14,6 +14,7 @@ from ledger.model import (
     ConditionSpec,
     FactionSpec,
     HeroSpec,
+    InjurySpec,
     ItemSpec,
     ProfessionSpec,
     ScenarioSpec,
@@ -37,6 +38,7 @@ PACK_KINDS: dict[str, tuple[str, type[msgspec.Struct]]] = {
     "scenario": ("scenarios", ScenarioSpec),
     "faction": ("factions", FactionSpec),
     "service": ("services", ServiceSpec),
+    "injury": ("injuries", InjurySpec),
 }
 
 

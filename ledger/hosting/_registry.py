@@ -27,7 +27,8 @@ from ledger.model import (
     FactionSpec,
     HeroPart,
     HeroSpec,
-    ItemSpec,
+    InjurySpec,
+    Item,
     ModifierType,
     PluginState,
     ProfessionSpec,
@@ -44,8 +45,8 @@ RESERVED_TAGS = {"ledger": (CORE,), "base": ("ledger_base_game", CORE)}
 
 class Registry:
     """Everything the loaded plugins register, each entry with the plugin it came from: event
-    types (``event_types``), content catalogues (``heroes``, ``items``, ``conditions``, ...),
-    modifier types, dice, upcasters and plugin versions."""
+    types (``event_types``), content catalogues (``heroes``, ``items``, ``conditions``,
+    ``injuries``, ...), modifier types, dice, upcasters and plugin versions."""
 
     def __init__(
         self, pm: pluggy.PluginManager, *, content: bool = True, strict: bool = True
@@ -81,13 +82,15 @@ class Registry:
         self.conditions = Catalogue(
             "condition", lambda c: c.name, of=ConditionSpec, unique=("number", _number)
         )
-        self.items = Catalogue("item", lambda i: i.name, of=ItemSpec)
+        # a plain Item is an ItemSpec with every check-only datum at its default
+        self.items: Catalogue[Item] = Catalogue("item", lambda i: i.name, of=Item)
         self.classes = Catalogue("Class", lambda c: c.name, of=ClassSpec)
         self.professions = Catalogue("Profession", lambda p: p.name, of=ProfessionSpec)
         self.talents = Catalogue("Talent", lambda t: t.name, of=TalentSpec)
         self.scenarios = Catalogue("scenario", lambda s: str(s.number), of=ScenarioSpec)
         self.factions = Catalogue("faction", lambda f: f.name, of=FactionSpec)
         self.services = Catalogue("City service", lambda s: s.name, of=ServiceSpec)
+        self.injuries = Catalogue("Injury card", lambda i: i.name, of=InjurySpec)
         catalogues: tuple[tuple[Catalogue[Any], Any], ...] = (
             (self.heroes, pm.hook.register_heroes),
             (self.conditions, pm.hook.register_conditions),
@@ -98,6 +101,7 @@ class Registry:
             (self.scenarios, pm.hook.register_scenarios),
             (self.factions, pm.hook.register_factions),
             (self.services, pm.hook.register_services),
+            (self.injuries, pm.hook.register_injuries),
         )
         for catalogue, hook in catalogues if content else ():
             self._gather(hook, catalogue.add_all, catalogue.missing)

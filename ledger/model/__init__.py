@@ -17,6 +17,7 @@ from ledger.model._content import (
     ScenarioSpec,
     ServiceSpec,
     TalentSpec,
+    carried,
     specs_from_tables,
     specs_from_toml,
 )
@@ -129,6 +130,7 @@ __all__ = [
     "UseEffect",
     "Verdict",
     "card_key",
+    "carried",
     "check_modifier",
     "judge",
     "parse_modifier",

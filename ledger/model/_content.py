@@ -137,7 +137,26 @@ class ScenarioSpec(Frozen, frozen=True, kw_only=True):
     source: str = ""
 
 
-ItemSpec = Item
+class ItemSpec(Item, frozen=True, kw_only=True):
+    """An item as a plugin or content pack knows it: the properties a Hero's copy carries
+    (``Item``), and what only a check decides from, read from the content when the check is
+    made and never copied to the Hero's item (so an item's JSON is as it always was).
+    A plugin may still register a plain ``Item``: it has every default below.
+
+    Attributes:
+        once_per_scenario: its effect is usable once per scenario: a check that counts the
+            item (an ``item``, ``discard`` or ``phrase`` modifier it meets) uses it up for
+            the Hero until the scenario ends, without the player declaring it.
+    """
+
+    once_per_scenario: bool = False
+
+
+def carried(item: Item) -> Item:
+    """``item`` as a Hero's copy holds it: an ``ItemSpec`` without what only checks read."""
+    if type(item) is Item:
+        return item
+    return Item(**{name: getattr(item, name) for name in Item.__struct_fields__})
 
 
 class Payment(Frozen, frozen=True, kw_only=True):

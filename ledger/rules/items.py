@@ -4,7 +4,7 @@ and Star" and "Using Discard Items")."""
 from msgspec.structs import replace
 
 from ledger.errors import OutOfRange, RuleViolation
-from ledger.model import CampaignState, Hero, Item
+from ledger.model import CampaignState, Hero, Item, carried
 from ledger.rules import conditions, stamina
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
 from ledger.text import check_name, name_key
@@ -16,8 +16,10 @@ TARGETS = ("self", "ranged", "area")
 
 
 def check_item(item: Item) -> Item:
-    """An item's properties as given when it is gained (by content or by the players)."""
-    item = replace(item, name=check_name(item.name, "item name"))
+    """An item's properties as given when it is gained (by content or by the players), as a
+    Hero's copy holds them (``carried``: a plugin's ``ItemSpec`` put in an event by hand
+    folds into the same state as the ``Item`` the ledger records)."""
+    item = carried(replace(item, name=check_name(item.name, "item name")))
     if item.number is not None and not 1 <= item.number <= MAX_CARD_NUMBER:
         raise OutOfRange(f"an Item card number is from 1 to {MAX_CARD_NUMBER}, not {item.number}")
     use = item.use

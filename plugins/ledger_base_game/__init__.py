@@ -14,6 +14,8 @@ from ledger.model import (
     Event,
     FactionSpec,
     HeroSpec,
+    InjurySpec,
+    Item,
     ItemSpec,
     ModifierType,
     ProfessionSpec,
@@ -83,6 +85,13 @@ def register_factions() -> list[FactionSpec]:
 
 
 @hookimpl
+def register_injuries() -> list[InjurySpec]:
+    """The Injury cards whose effects are known (data/injuries.toml, each with its source and
+    confidence), registered as an expansion would register its own."""
+    return _load("injuries.toml", "injury", InjurySpec)
+
+
+@hookimpl
 def register_commands(cli: CommandGroup) -> None:
     from ledger_base_game import commands  # imports click: only when a CLI is built
 
@@ -119,7 +128,7 @@ def register_actions() -> list[Callable[..., Any]]:
 
 
 @hookimpl(trylast=True)
-def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+def interpret_item_phrase(item: Item, phrase: str) -> bool | None:
     """The fallback reading: the item answers a phrase printed on it, in any case."""
     return any(name_key(printed) == name_key(phrase) for printed in item.phrases)
 

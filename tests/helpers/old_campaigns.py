@@ -73,3 +73,21 @@ BEFORE_ISSUE25_QUESTIONS: list[list[str]] = [
     ["odds", "Torrax", "might", "3", "--at", "14"],
     ["odds", "Torrax", "might", "3", "--at", "19"],
 ]
+
+# What is asked of ``before_cards.db`` (written by main 051d33e; see before_cards.sh): the
+# Injury cards held, the pack's item and Talent, checks counting items, the odds of each kind.
+BEFORE_CARDS_QUESTIONS: list[list[str]] = [
+    ["verify"],
+    *(["party", "show", "--at", str(at)] for at in (5, 9, 16, 17, 19, 25, 27, 28, 30, 32)),
+    ["party", "show"],
+    ["party", "sheet"],
+    ["hero", "show", "Torrax"],
+    ["hero", "show", "Venia"],
+    ["content", "show", "item"],
+    ["content", "show", "talent", "--name", "Hideout: The Pit"],
+    ["odds", "Torrax", "might", "3"],
+    ["odds", "Venia", "agility", "2", "--reactive"],
+    ["odds", "Venia", "agility", "--damage", "2"],
+    ["odds", "--group", "agility", "4", "--at", "19"],
+    ["stock", "show"],
+]

@@ -80,6 +80,18 @@ def test_it_registers_content_and_an_event_type(installed: Path) -> None:
     assert registry.talents.get("tinkering").profession == "Tinkerer"
     assert registry.items.get("Clockwork Gadget").phrases == ("Opens any lock",)
     assert registry.event_types["example:gadget-built"][1] == PLUGIN
+    assert registry.injuries.owner("gear-pinched fingers") == PLUGIN
+
+
+def test_its_injury_card_is_drawn_with_its_effect(installed: Path, db_path: Path) -> None:
+    pm = get_plugin_manager()
+    ok(pm, db_path, "campaign", "new", "Guild")
+    ok(pm, db_path, *TORRAX)
+    drawn = ok(pm, db_path, "injury", "draw", "Torrax", "Gear-Pinched Fingers").output
+    assert "Gear-Pinched Fingers (-1 on active checks)" in drawn
+    assert "does not know" not in drawn
+    odds = json.loads(ok(pm, db_path, "odds", "Torrax", "might", "2", "--json").stdout)
+    assert odds["bonus"] == -1
 
 
 def test_it_changes_which_items_answer_a_phrase(installed: Path, db_path: Path) -> None:

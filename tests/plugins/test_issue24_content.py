@@ -156,7 +156,7 @@ def test_trace_hooks_shows_each_hook_call_with_plugin_arguments_and_answer(frost
             for line in lines
         ), traced.stderr
         assert any(
-            "register_items() plugin 'frost_coast' -> [Item(name='Seal-bone" in line
+            "register_items() plugin 'frost_coast' -> [ItemSpec(name='Seal-bone" in line
             for line in lines
         )
     assert "[hook]" not in frost.ok("phrase", "Torrax", "icy slope").stderr

@@ -1,13 +1,13 @@
 """Injury cards with effects (§2.3): the base game's known cards are data
-(data/injuries.toml), an unknown card is recorded with the effect given (`--effect`); every
-effect shows on the sheets and applies to checks, reactions and odds while the card is held,
-and ends when the card is removed (Heal Injury)."""
+(data/injuries.toml, registered through ``register_injuries``), an unknown card is recorded
+with the effect given (`--effect`); every effect shows on the sheets and applies to checks,
+reactions and odds while the card is held, and ends when the card is removed (Heal Injury)."""
 
 import json
 import re
 from pathlib import Path
 
-from ledger_base_game.rules import injury_cards
+from ledger.hosting import Registry
 from tests.helpers.cli import Invoke, hero, refuse, resolved_city
 from tests.helpers.console import script
 from tests.helpers.terminal import on_terminal
@@ -17,16 +17,17 @@ def odds(run: Invoke, *args: str) -> dict[str, object]:
     return dict(json.loads(run("odds", *args, "--json").output))
 
 
-def test_every_known_card_has_its_source_and_confidence() -> None:
-    cards = injury_cards.known()
-    assert {"broken ribs", "cracked skull", "pulled back"} <= set(cards)
-    assert all(card.source and card.confidence and card.effects for card in cards.values())
+def test_every_known_card_has_its_source_and_confidence(registry: Registry) -> None:
+    cards = registry.injuries
+    assert {"Broken Ribs", "Cracked Skull", "Pulled Back"} <= set(cards.names())
+    assert all(card.source and card.confidence and card.effects for card in cards.entries())
+    assert {cards.owner(name) for name in cards.names()} == {"ledger_base_game"}
 
 
-def test_every_known_card_can_be_drawn(party: Invoke) -> None:
-    for card in injury_cards.known().values():
+def test_every_known_card_can_be_drawn(party: Invoke, registry: Registry) -> None:
+    for card in registry.injuries.entries():
         party("injury", "draw", "Torrax", card.name)
-    assert len(hero(party, "Torrax")["injury_effects"]) == len(injury_cards.known())
+    assert len(hero(party, "Torrax")["injury_effects"]) == len(registry.injuries)
 
 
 def test_a_known_card_lowers_its_ability_for_checks_and_odds(

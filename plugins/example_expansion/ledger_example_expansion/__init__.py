@@ -11,6 +11,9 @@ from ledger.model import (
     ConditionRules,
     ConditionSpec,
     Event,
+    InjuryEffect,
+    InjurySpec,
+    Item,
     ItemSpec,
     ModifierType,
     PluginState,
@@ -75,7 +78,22 @@ def register_items() -> list[ItemSpec]:
 
 
 @hookimpl
-def interpret_item_phrase(item: ItemSpec, phrase: str) -> bool | None:
+def register_injuries() -> list[InjurySpec]:
+    """An Injury card of the Guild's workshops, drawn like any: -1 on every active check."""
+    effect = InjuryEffect(kind="checks", amount=-1)
+    return [
+        InjurySpec(
+            name="Gear-Pinched Fingers",
+            effect="Get one fewer success on every active check.",
+            effects=(effect,),
+            source="example expansion (invented for the example)",
+            confidence="CONFIRMED (the example's own card)",
+        )
+    ]
+
+
+@hookimpl
+def interpret_item_phrase(item: Item, phrase: str) -> bool | None:
     """An item that "opens any lock" answers every phrase about a lock ("Lock picking",
     "locked door"), not "Blocking"."""
     if LOCK_PHRASE in item.phrases and re.search(r"\block", phrase, re.IGNORECASE):

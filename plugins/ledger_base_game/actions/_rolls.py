@@ -16,6 +16,7 @@ from ledger.model import (
     CampaignState,
     Event,
     Hero,
+    Item,
     Modifier,
     Situation,
     check_modifier,
@@ -34,6 +35,7 @@ from ledger_base_game.rules.checks import (
     held_modifier,
     spent_conditions,
 )
+from ledger_base_game.rules.modifier_types import counted
 
 # The dice a roll uses: a definition, a TOML file (a die it leaves out is the one in force),
 # or None for the campaign's (``set_dice``), else the plugins' default.
@@ -186,20 +188,24 @@ def declare(
         discard=tuple(hero.item(name).name for name in discarding),
         modifiers=judged,
         conditions=held_modifier(state, hero, chosen) if red else 0,
-        once_per_scenario=once_per_scenario(registry, judged),
+        once_per_scenario=once_per_scenario(situation, judged),
     )
 
 
-def once_per_scenario(registry: Registry, modifiers: tuple[Modifier, ...]) -> tuple[str, ...]:
-    """The Talents the data marks once per scenario whose modifiers apply to this check."""
+def once_per_scenario(situation: Situation, modifiers: tuple[Modifier, ...]) -> tuple[str, ...]:
+    """What the data marks once per scenario that this check counts, by name: a Talent
+    (named, or giving a phrase) or an item (carried, discarded, or answering a phrase) whose
+    modifier applies. Outside a scenario nothing is used up: the limit is the scenario's."""
+    if not situation.state.in_scenario:
+        return ()
     used = []
     for modifier in modifiers:
-        if not modifier.applied or modifier.kind.lower() != "talent":
-            continue
-        spec = registry.talents.find(modifier.value)
-        if spec is not None and spec.once_per_scenario:
-            used.append(spec.name)
-    return tuple(used)
+        source = counted(situation, modifier)
+        if isinstance(source, Item):  # the Hero's copy: the mark is the card's, in the content
+            source = situation.registry.items.find(source.name)
+        if source is not None and getattr(source, "once_per_scenario", False):
+            used.append(source.name)
+    return tuple(dict.fromkeys(used))
 
 
 def faces_for(

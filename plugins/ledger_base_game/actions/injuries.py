@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from ledger.actions import Game
 from ledger.errors import BadInput
+from ledger.hosting import Registry
 from ledger.model import Event
 from ledger.text import name_key
 from ledger_base_game.events.injuries import InjuryDrawn, InjuryRemoved
@@ -12,10 +13,12 @@ from ledger_base_game.rules import injury_cards
 
 def draw_injury(game: Game, *, hero: str, injury: str, effects: Sequence[str] = ()) -> list[Event]:
     """The Hero draws an Injury card (on becoming wounded, or from another effect). A card
-    the base game knows brings its effects; for another, ``effects`` are what the card says
-    ("might -1", "checks -1", "stamina 1", or text the ledger shows but does not apply)."""
+    the campaign knows (a plugin's, or a content pack's ``[[injury]]``) brings its effects;
+    for another, ``effects`` are what the card says ("might -1", "checks -1", "stamina 1",
+    or text the ledger shows but does not apply). The effects are recorded with the draw,
+    so a later change to the card's data never changes what a drawn card did."""
     found = game.hero(hero)
-    spec = injury_cards.find(injury)
+    spec = game.registry.injuries.find(injury)
     if spec is not None:
         if effects:
             raise BadInput(
@@ -28,9 +31,10 @@ def draw_injury(game: Game, *, hero: str, injury: str, effects: Sequence[str] = 
     return [InjuryDrawn(hero=found.name, injury=injury, effects=parsed)]
 
 
-def unknown_injury(injury: str, effects: Sequence[str]) -> str | None:
-    """What to tell the player when the ledger records a card it does not know."""
-    if injury_cards.find(injury) is not None:
+def unknown_injury(content: Registry, injury: str, effects: Sequence[str]) -> str | None:
+    """What to tell the player when the ledger records a card the campaign does not know
+    (``content``: the Registry as the campaign knows it, its content packs laid over)."""
+    if content.injuries.find(injury) is not None:
         return None
     if not effects:
         return (

@@ -5,7 +5,7 @@ from typing import Unpack
 
 from ledger.actions import Game
 from ledger.errors import BadInput
-from ledger.model import Event, Item, Target
+from ledger.model import Event, Item, Target, carried
 from ledger_base_game.events.items import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
 from ledger_base_game.rules.item_properties import ItemProps, use_effect, with_props
 
@@ -38,7 +38,7 @@ def gain_item(
     if known is None:
         use = use_effect(heal, restore, removes_conditions, target)
         known = Item(name=item, number=number, token=token, quest=quest, use=use)
-    gained = with_props(known, props)
+    gained = carried(with_props(known, props))
     return [ItemGained(hero=game.hero(hero).name, item=gained, from_supply=True)]
 
 

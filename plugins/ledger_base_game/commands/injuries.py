@@ -45,7 +45,7 @@ def draw(app: App, hero: str, name: str, effects: tuple[str, ...], as_json: bool
       campaign-ledger injury draw Torrax "Twisted Knee" --effect "agility -1"
     """
     app.do(actions.draw_injury, hero=hero, injury=name, effects=effects, as_json=as_json)
-    told = actions.unknown_injury(name, effects)
+    told = actions.unknown_injury(app.content(), name, effects)
     if told and not as_json:
         click.echo(f"   {told}")
 

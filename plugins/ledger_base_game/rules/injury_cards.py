@@ -1,27 +1,15 @@
-"""The base game's Injury cards as data (data/injuries.toml), and an effect as a player types
-it for a card the data does not know (``--effect "might -1"``)."""
+"""An Injury effect as a player types it for a card no plugin or content pack knows
+(``--effect "might -1"``). The known cards are the Registry's (``registry.injuries``: the base
+game registers data/injuries.toml through ``register_injuries``)."""
 
 import re
-from functools import cache
 
-from ledger.model import InjuryEffect, InjuryKind, InjurySpec, specs_from_toml
+from ledger.model import InjuryEffect, InjuryKind
 from ledger.rules.injuries import ABILITIES, check_effect
-from ledger.text import check_name, name_key
-from ledger_base_game.data import data_file
+from ledger.text import check_name
 
 # "might -1", "checks -1", "stamina 1": an ability, every active check, stamina per face.
 _EFFECT = re.compile(r"^\s*(might|agility|will|checks|stamina)\s*([+-]?\d+)\s*$", re.IGNORECASE)
-
-
-@cache
-def known() -> dict[str, InjurySpec]:
-    """The base game's Injury cards by name."""
-    data = data_file("injuries.toml")
-    return {name_key(spec.name): spec for spec in specs_from_toml(data, "injury", InjurySpec)}
-
-
-def find(name: str) -> InjurySpec | None:
-    return known().get(name_key(name))
 
 
 def parse_effect(text: str) -> InjuryEffect:

@@ -11,7 +11,7 @@ from msgspec.structs import replace
 
 from ledger.errors import BadInput, OutOfRange
 from ledger.hosting import Registry
-from ledger.model import CampaignState, Item, Shape, Target, UseEffect
+from ledger.model import CampaignState, Item, Shape, Target, UseEffect, carried
 from ledger.text import name_key
 
 SHAPES: tuple[Shape, ...] = get_args(Shape)
@@ -116,5 +116,5 @@ def known_item(registry: Registry, name: str, state: CampaignState | None = None
     """The item as the plugins know it, else (given the state) as a copy in the supply shows it."""
     known = registry.items.find(name)
     if known is None and state is not None:
-        known = in_supply(state, name)
-    return known
+        return in_supply(state, name)
+    return None if known is None else carried(known)

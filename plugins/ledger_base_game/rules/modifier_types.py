@@ -2,7 +2,7 @@
 §12.7), registered through ``register_modifier_types`` like any plugin's."""
 
 from ledger.hosting import item_answers
-from ledger.model import Item, ModifierType, Situation, Verdict
+from ledger.model import Item, Modifier, ModifierType, Situation, TalentSpec, Verdict
 from ledger.rules.journal import counts
 from ledger.text import name_key
 
@@ -85,22 +85,51 @@ def item_discarded(s: Situation, value: str) -> Verdict:
     return Verdict(True, f"{s.hero.name} discards {value} before the roll")
 
 
-def phrase(s: Situation, value: str) -> Verdict:
-    """A Talent that gives the phrase (Burglary: "Lock picking") or an Item card carried that
-    answers it, as the plugins read items (``interpret_item_phrase``, what ``phrase`` asks);
-    in a scenario a hand item must be active, as in the seed's Thieves Tools example."""
+def phrase_source(s: Situation, value: str) -> tuple[TalentSpec | Item | None, str | None]:
+    """What gives the Hero the phrase: a Talent they hold, else the first item carried that
+    answers it and can be used; with nothing, why an item that answers it cannot be."""
     for name in s.hero.talents:
         spec = s.registry.talents.find(name)
         if spec is not None and any(_same(p, value) for p in spec.phrases):
-            return Verdict(True, f"{s.hero.name} has {value} from the Talent {spec.name}")
+            return spec, None
     unusable = None
     for item in s.hero.items:
         if item_answers(s.registry.pm, item, value):
             unusable = _usable(s, item)
             if unusable is None:
-                active = " (active)" if item.hands and s.state.in_scenario else ""
-                return Verdict(True, f"{item.name}{active} has the phrase {value}")
+                return item, None
+    return None, unusable
+
+
+def phrase(s: Situation, value: str) -> Verdict:
+    """A Talent that gives the phrase (Burglary: "Lock picking") or an Item card carried that
+    answers it, as the plugins read items (``interpret_item_phrase``, what ``phrase`` asks);
+    in a scenario a hand item must be active, as in the seed's Thieves Tools example."""
+    source, unusable = phrase_source(s, value)
+    if isinstance(source, TalentSpec):
+        return Verdict(True, f"{s.hero.name} has {value} from the Talent {source.name}")
+    if source is not None:
+        active = " (active)" if source.hands and s.state.in_scenario else ""
+        return Verdict(True, f"{source.name}{active} has the phrase {value}")
     return Verdict(False, unusable or f"no Talent or item of {s.hero.name} gives {value}")
+
+
+def counted(s: Situation, modifier: Modifier) -> TalentSpec | Item | None:
+    """The Talent or item a modifier that applies counts: the Talent named, the item carried
+    or discarded, or what gives the phrase; None for the other types (a Class, a keyword...)."""
+    kind, value = modifier.kind.lower().rpartition(":")[2], modifier.value.strip()
+    if not modifier.applied:
+        return None
+    if kind == "talent":
+        held = next((t for t in s.hero.talents if _same(t, value)), None)
+        return s.registry.talents.find(held) if held else None
+    if kind in ("item", "discard"):
+        usable = _in_play if kind == "discard" else _usable
+        items = (i for i in s.hero.items if _same(i.name, value) and usable(s, i) is None)
+        return next(items, None)
+    if kind == "phrase":
+        return phrase_source(s, value)[0]
+    return None
 
 
 def other(s: Situation, value: str) -> Verdict:

@@ -215,32 +215,69 @@ def recorded(service: Service, command: int) -> str | None:
     return f"#{command} " + "; ".join(told) if told else None
 
 
-ODDS_QUERY = "odds_of_check"
+# The Check page's kinds of check, each answered by the registered query of that name (the
+# odds are the base game's; the page only shows them).
+ODDS_QUERIES = {
+    "check": "odds_of_check",
+    "reaction": "odds_of_reaction",  # against damage or stamina loss
+    "effect": "odds_of_effect_reaction",  # against an effect, avoided with TARGET successes
+    "group": "odds_of_group_check",
+}
 ABILITIES = ("might", "agility", "will")  # the core Hero's abilities
+REACTIVE = ("reaction", "effect")
+ROLLED_BY = {"reaction": "react", "effect": "react_to_effect"}  # the action that rolls it
+# A refusal's fields in the page's own words (the group query's {heroes} is the CLI's
+# --heroes N, the page's "thresholds read for")
+ODDS_WORDS = {"damage": "damage", "stamina_loss": "stamina loss", "heroes": "thresholds read for"}
+
+
+def odds_kind(values: dict[str, str]) -> str:
+    kind = values.get("kind", "check")
+    return kind if kind in ODDS_QUERIES else "check"
+
+
+def _query_values(kind: str, values: dict[str, str]) -> dict[str, str]:
+    """The page's fields under the names of the query's parameters: a reaction's amount is
+    its damage or stamina loss; a group check's order and gem Heroes are its ``heroes`` and
+    ``achievement`` (the page's one Hero and gem boxes are for the other kinds)."""
+    if kind == "group":
+        names = {"ability": "ability", "target": "target", "order": "heroes"}
+        names |= {"gem_heroes": "achievement", "count": "count"}
+        return {query: values.get(page, "") for page, query in names.items()}
+    if kind == "reaction":
+        against = "stamina_loss" if values.get("against") == "stamina_loss" else "damage"
+        return {**values, against: values.get("amount", "")}
+    return values
 
 
 def _odds(
-    service: Service, all_forms: dict[str, forms.ActionForm], values: dict[str, str]
+    service: Service, all_forms: dict[str, forms.ActionForm], kind: str, values: dict[str, str]
 ) -> tuple[Any, str | None]:
     """The registered odds query's answer for the check ``values`` describe, or why not."""
+    name = ODDS_QUERIES[kind]
     catalogue = service.registry.actions
-    if ODDS_QUERY not in catalogue.names() or ODDS_QUERY not in all_forms:
+    if name not in catalogue.names() or name not in all_forms:
         return None, None
-    query = catalogue.get(ODDS_QUERY)
+    if kind in REACTIVE and (
+        values.get("modifiers", "").strip() or values.get("discard", "").strip()
+    ):
+        return None, "a reactive check has no modifiers or discards"
+    query = catalogue.get(name)
     try:
-        given = forms.intent_from_form(all_forms[ODDS_QUERY], values)
+        given = forms.intent_from_form(all_forms[name], _query_values(kind, values))
         intent = intents.intent_of(query, given, strict=False)
         return query(service.campaign().game(), **intent), None
     except LedgerError as error:
-        return None, error.worded({})
+        return None, error.worded(ODDS_WORDS)
     except msgspec.ValidationError as error:
         return None, str(error)
 
 
 def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
-    """The check page: the odds of the check described by ``values`` (hero, ability, target
-    and what is declared), asked of the registered odds query, and every action that rolls
-    (a faces field), the one that fits the check first."""
+    """The check page: the odds of the check described by ``values`` (its kind: an active
+    check, a reaction to damage or to an effect, a group check; the hero, ability, target or
+    amount and what is declared), asked of the registered odds query of that kind, and every
+    action that rolls (a faces field), the one that fits the check first."""
     state = service.campaign().state()
     all_forms = action_forms(service)
     rolling = [f for f in all_forms.values() if f.field("roll") and not f.query]
@@ -248,14 +285,19 @@ def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
     if state.group_check is not None:  # a group check is open: its roll (needs only the
         # Hero) first, not an attack or a progressive attempt, which need more
         rolling.sort(key=lambda f: any(x.required and x.name != "hero" for x in f.fields))
+    kind = odds_kind(values)
+    if state.group_check is None and kind in ROLLED_BY:  # the roll of the kind asked first
+        rolling.sort(key=lambda f: f.name != ROLLED_BY[kind])
     odds, refusal = None, None
-    if values.get("hero") and values.get("ability") and values.get("target"):
-        odds, refusal = _odds(service, all_forms, values)
+    asked = values.get("amount") if kind == "reaction" else values.get("target")
+    if values.get("ability") and asked and (kind == "group" or values.get("hero")):
+        odds, refusal = _odds(service, all_forms, kind, values)
     return {
         "state": state,
         "heroes": list(state.heroes),
         "abilities": ABILITIES,
         "values": values,
+        "odds_kind": kind,
         "odds": odds,
         "odds_refusal": refusal,
         "rolling": rolling,
