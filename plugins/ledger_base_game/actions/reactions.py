@@ -16,6 +16,7 @@ from ledger_base_game.actions._rolls import (
     rolled,
 )
 from ledger_base_game.actions._wounds import with_injury_draws
+from ledger_base_game.actions.ally_rolls import ally_react
 from ledger_base_game.events.reactions import EffectReacted, ReactionMade
 from ledger_base_game.events.vitality import DamageTaken, StaminaLost
 from ledger_base_game.rules.ranges import MAX_TARGET
@@ -50,6 +51,11 @@ def react(
         )
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    if state.find_ally(hero) is not None:  # a Non-Hero Ally: no gems, no Focus
+        return ally_react(
+            game, hero, ability, choose=choose, dice_set=dice_set, faces=roll, seed=seed,
+            hourglass=hourglass, damage=damage, stamina_loss=stamina_loss, intent=intent,
+        )  # fmt: skip
     declared, made, successes = _blue_roll(
         game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
     )
@@ -93,6 +99,11 @@ def react_to_effect(
     effect_target(target)
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    if state.find_ally(hero) is not None:
+        return ally_react(
+            game, hero, ability, choose=choose, dice_set=dice_set, faces=roll, seed=seed,
+            hourglass=hourglass, against=effect, target=target, intent=intent,
+        )  # fmt: skip
     declared, made, successes = _blue_roll(
         game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
     )

@@ -28,7 +28,7 @@ from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
-    complete_hero,
+    complete_member,
     json_option,
     pass_app,
 )
@@ -127,7 +127,7 @@ def with_options(options: list[Any]) -> Callable[[F], F]:
 
 
 @click.command("check", cls=Command, context_settings=NUMBERS)
-@click.argument("hero", shell_complete=complete_hero)
+@click.argument("hero", shell_complete=complete_member)
 @click.argument("ability", shell_complete=complete_ability)
 @click.argument("target")
 @with_options(check_options)

@@ -26,7 +26,7 @@ from ledger_cli.helpers import (
     App,
     Command,
     at_option,
-    complete_hero,
+    complete_member,
     json_option,
     output,
     pass_app,
@@ -34,7 +34,7 @@ from ledger_cli.helpers import (
 
 
 @click.command("odds", cls=Command, context_settings=NUMBERS)
-@click.argument("hero", shell_complete=complete_hero)
+@click.argument("hero", shell_complete=complete_member)
 @click.argument("ability", shell_complete=complete_ability)
 @click.argument("target", type=int, required=False)
 @click.option(

@@ -23,14 +23,14 @@ from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
-    complete_hero,
+    complete_member,
     json_option,
     pass_app,
 )
 
 
 @click.command("react", cls=Command, context_settings=NUMBERS)
-@click.argument("hero", shell_complete=complete_hero)
+@click.argument("hero", shell_complete=complete_member)
 @click.argument("ability", shell_complete=complete_ability)
 @click.option("--damage", type=int, default=0, help="The damage the attack deals.")
 @click.option("--stamina-loss", type=int, default=0, help="The stamina loss it causes.")
