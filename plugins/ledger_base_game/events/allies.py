@@ -44,6 +44,31 @@ def active_ally(state: CampaignState, name: str) -> Ally:
     return ally
 
 
+def after_scenario(state: CampaignState) -> CampaignState:
+    """The Allies at a scenario's end: every condition token ends (§3); an exhausted
+    Henchman is removed for good (§8.4). Other Allies stay as they are (ruling)."""
+    if not state.allies:
+        return state
+    kept = {
+        name: replace(ally, conditions=())
+        for name, ally in state.allies.items()
+        if not (ally.henchman and ally.exhausted)
+    }
+    return replace(state, allies=kept)
+
+
+def scenario_notes(before: CampaignState, after: CampaignState) -> list[str]:
+    """What the scenario's end did to the Allies, in words."""
+    gone = [name for name in before.allies if name not in after.allies]
+    notes = [f"{name}, an exhausted Henchman, is removed permanently (§8.4)" for name in gone]
+    notes += [
+        f"{name}'s condition tokens end with the scenario (§3)"
+        for name, ally in before.allies.items()
+        if ally.conditions and name in after.allies
+    ]
+    return notes
+
+
 class AllyEvent(Event, frozen=True, kw_only=True):
     """An event about one Non-Hero Ally."""
 
