@@ -3,7 +3,7 @@ exhaustion at 0 health, condition tokens, leaving the party."""
 
 from ledger.actions import Game
 from ledger.errors import BadInput, RuleViolation
-from ledger.model import Event
+from ledger.model import CampaignState, Event
 from ledger.text import check_name
 from ledger_base_game.events.allies import (
     AllyConditionGained,
@@ -45,9 +45,11 @@ def add_ally(
     ]
 
 
-def hurt_ally(game: Game, ally: str, amount: int, stamina_loss: bool = False) -> list[Event]:
+def hurt_ally(
+    state: CampaignState, ally: str, amount: int, stamina_loss: bool = False
+) -> list[Event]:
     """``amount`` damage to the Ally, then its exhaustion when its health reaches 0."""
-    found = active_ally(game.state, ally)
+    found = active_ally(state, ally)
     check_range(amount, "damage", 1, MAX_HEALTH)
     health = tracked_health(found)
     events: list[Event] = [AllyDamaged(ally=found.name, amount=amount, stamina_loss=stamina_loss)]
@@ -59,7 +61,7 @@ def hurt_ally(game: Game, ally: str, amount: int, stamina_loss: bool = False) ->
 def damage_ally(game: Game, *, ally: str, amount: int, stamina_loss: bool = False) -> list[Event]:
     """The Ally takes ``amount`` damage (``stamina_loss``: it was stamina loss, which a
     Non-Hero Ally takes as damage, §2.2); at 0 health it is exhausted (§2.3)."""
-    return hurt_ally(game, ally, amount, stamina_loss)
+    return hurt_ally(game.state, ally, amount, stamina_loss)
 
 
 def heal_ally(game: Game, *, ally: str, amount: int) -> list[Event]:

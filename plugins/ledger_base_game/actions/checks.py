@@ -8,6 +8,7 @@ from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import CampaignState, Event
 from ledger.rules import injuries
+from ledger_base_game.actions._ally_rolls import ally_check
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -17,7 +18,6 @@ from ledger_base_game.actions._rolls import (
     dice_in_force,
     rolled,
 )
-from ledger_base_game.actions.ally_rolls import ally_check
 from ledger_base_game.events.checks import CheckMade
 from ledger_base_game.events.vitality import StaminaSpent
 from ledger_base_game.rules.ranges import MAX_TARGET

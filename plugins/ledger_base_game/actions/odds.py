@@ -21,6 +21,7 @@ from ledger.errors import BadInput, OutOfRange
 from ledger.model import Ally, CampaignState, Modifier
 from ledger.rules import injuries
 from ledger.rules.stamina import require_affectable
+from ledger_base_game.actions._ally_rolls import refuse_hero_only
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -29,7 +30,6 @@ from ledger_base_game.actions._rolls import (
     declare,
     dice_in_force,
 )
-from ledger_base_game.actions.ally_rolls import refuse_hero_only
 from ledger_base_game.actions.checks import check_target
 from ledger_base_game.actions.group_checks import Target, default_order, group_target
 from ledger_base_game.actions.reactions import effect_target
@@ -79,7 +79,7 @@ def odds_of_check(
     state = game.state
     ally = state.find_ally(hero)
     if ally is not None:
-        return ally_check_odds(game, ally, ability, target, choose, dice_set, hindered, declared)
+        return _ally_check_odds(game, ally, ability, target, choose, dice_set, hindered, declared)
     made = declare(game.registry, state, hero, ability, declared, choose=choose)
     dice = dice_in_force(game.registry, state, dice_set)
     check_target(target)
@@ -100,7 +100,7 @@ def odds_of_check(
     )
 
 
-def ally_check_odds(
+def _ally_check_odds(
     game: Game,
     ally: Ally,
     ability: str,
@@ -139,7 +139,7 @@ def ally_check_odds(
     )
 
 
-def ally_blue_dice(
+def _ally_blue_dice(
     game: Game, hero: str, ability: str, choose: str | None, declared: Declaration
 ) -> tuple[str, Ability, int] | None:
     """For a Non-Hero Ally: its name, the ability and its Reaction dice; None for a Hero."""
@@ -209,7 +209,7 @@ def odds_of_reaction(
         )
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
-    name, chosen, blue = ally_blue_dice(game, hero, ability, choose, intent) or _hero_blue_dice(
+    name, chosen, blue = _ally_blue_dice(game, hero, ability, choose, intent) or _hero_blue_dice(
         game, hero, ability, choose, intent
     )
     dice = dice_in_force(game.registry, state, dice_set)
@@ -259,7 +259,7 @@ def odds_of_effect_reaction(
     effect_target(target)
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
-    name, chosen, blue = ally_blue_dice(game, hero, ability, choose, intent) or _hero_blue_dice(
+    name, chosen, blue = _ally_blue_dice(game, hero, ability, choose, intent) or _hero_blue_dice(
         game, hero, ability, choose, intent
     )
     dice = dice_in_force(game.registry, state, dice_set)

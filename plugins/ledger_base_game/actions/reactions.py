@@ -5,6 +5,7 @@ from ledger.actions import Game
 from ledger.dice import reaction_successes
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import Event
+from ledger_base_game.actions._ally_rolls import ally_react
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -16,7 +17,6 @@ from ledger_base_game.actions._rolls import (
     rolled,
 )
 from ledger_base_game.actions._wounds import with_injury_draws
-from ledger_base_game.actions.ally_rolls import ally_react
 from ledger_base_game.events.reactions import EffectReacted, ReactionMade
 from ledger_base_game.events.vitality import DamageTaken, StaminaLost
 from ledger_base_game.rules.ranges import MAX_TARGET

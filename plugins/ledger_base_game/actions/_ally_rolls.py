@@ -180,5 +180,5 @@ def ally_react(
     )
     events: list[Event] = [reaction, *spent_tokens(state, found, chosen, False)]
     if against is None and reaction.taken and found.health is not None:
-        events += hurt_ally(game, found.name, reaction.taken, stamina_loss=bool(stamina_loss))
+        events += hurt_ally(state, found.name, reaction.taken, stamina_loss=bool(stamina_loss))
     return events
