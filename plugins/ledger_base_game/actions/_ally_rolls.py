@@ -5,7 +5,6 @@ has (stamina to spend, gems, items, Talents, Hero actions such as Focus)."""
 from collections.abc import Mapping
 from typing import Any
 
-from ledger.actions import Game
 from ledger.dice import (
     DieKind,
     action_successes,
@@ -16,6 +15,7 @@ from ledger.dice import (
     roll,
 )
 from ledger.errors import BadInput
+from ledger.hosting import Registry
 from ledger.model import Ally, CampaignState, Event
 from ledger_base_game.actions._rolls import DiceChoice, choose_ability, dice_in_force, read_faces
 from ledger_base_game.actions.allies import hurt_ally
@@ -81,7 +81,8 @@ def spent_tokens(state: CampaignState, ally: Ally, ability: str, red: bool) -> l
 
 
 def ally_check(
-    game: Game,
+    registry: Registry,
+    state: CampaignState,
     ally: str,
     ability: str,
     target: int | None,
@@ -90,11 +91,10 @@ def ally_check(
 ) -> list[Event]:
     """The Ally's active check: successes on the faces (the stamina face 0), what its
     condition tokens in force add, -1 Hindered; once per turn in a scenario, as for a Hero."""
-    state = game.state
     found = active_ally(state, ally)
     refuse_hero_only(found, intent)
     chosen, choices = choose_ability(found, ability, choose)
-    die = dice_in_force(game.registry, state, intent.get("dice_set")).action
+    die = dice_in_force(registry, state, intent.get("dice_set")).action
     dice, faces, seed = ally_faces(
         state, found, chosen, die, True, intent.get("roll"), intent.get("seed")
     )
@@ -136,7 +136,8 @@ def turn_check(
 
 
 def ally_react(
-    game: Game,
+    registry: Registry,
+    state: CampaignState,
     ally: str,
     ability: str,
     *,
@@ -153,11 +154,10 @@ def ally_react(
 ) -> list[Event]:
     """The Ally's reactive check against damage or stamina loss (what is not prevented is
     damage, and exhaustion at 0 health), or against a named effect (not applied)."""
-    state = game.state
     found = active_ally(state, ally)
     refuse_hero_only(found, intent)
     chosen, _ = choose_ability(found, ability, choose)
-    die = dice_in_force(game.registry, state, dice_set).reaction
+    die = dice_in_force(registry, state, dice_set).reaction
     dice, rolled, seed = ally_faces(state, found, chosen, die, False, faces, seed)
     prevented = (
         0

@@ -73,7 +73,9 @@ def make_check(
     stamina spent. For a Non-Hero Ally (``hero`` names one) see ``ally_rolls.ally_check``.
     """
     if game.state.find_ally(hero) is not None:
-        return ally_check(game, hero, ability, check_target(target), choose, intent)
+        return ally_check(
+            game.registry, game.state, hero, ability, check_target(target), choose, intent
+        )
     declared = declare(game.registry, game.state, hero, ability, intent, choose=choose)
     die = dice_in_force(game.registry, game.state, intent.get("dice_set")).action
     return build_check(game.state, declared, die, check_target(target), intent)

@@ -53,8 +53,9 @@ def react(
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
     if state.find_ally(hero) is not None:  # a Non-Hero Ally: no gems, no Focus
         return ally_react(
-            game, hero, ability, choose=choose, dice_set=dice_set, faces=roll, seed=seed,
-            hourglass=hourglass, damage=damage, stamina_loss=stamina_loss, intent=intent,
+            game.registry, state, hero, ability, choose=choose, dice_set=dice_set,
+            faces=roll, seed=seed, hourglass=hourglass, damage=damage,
+            stamina_loss=stamina_loss, intent=intent,
         )  # fmt: skip
     declared, made, successes = _blue_roll(
         game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
@@ -101,8 +102,9 @@ def react_to_effect(
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
     if state.find_ally(hero) is not None:
         return ally_react(
-            game, hero, ability, choose=choose, dice_set=dice_set, faces=roll, seed=seed,
-            hourglass=hourglass, against=effect, target=target, intent=intent,
+            game.registry, state, hero, ability, choose=choose, dice_set=dice_set,
+            faces=roll, seed=seed, hourglass=hourglass, against=effect, target=target,
+            intent=intent,
         )  # fmt: skip
     declared, made, successes = _blue_roll(
         game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
