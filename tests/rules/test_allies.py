@@ -286,3 +286,8 @@ def test_undo_redo_and_the_past(allied: Invoke) -> None:
     assert ally(allied, "Grimble")["exhausted"] is True
     assert ally(allied, "Grimble", "--at", "4")["health"] == 4  # as it joined, at #4
     assert hero(allied, "Torrax")["stamina"]["unspent"] == 10  # no Hero was touched
+    changed = allied("diff", "4").output  # from the Ally joining to now
+    assert "Grimble: health 4 → 0" in changed
+    assert "Grimble: exhausted no → yes" in changed
+    (diffed,) = json.loads(allied("diff", "4", "--json").output)["allies"]
+    assert (diffed["name"], diffed["joined"]) == ("Grimble", False)
