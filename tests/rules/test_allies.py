@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.helpers.cli import Invoke, hero, party_json, refuse
+from tests.helpers.console import script
 
 GRIMBLE = ["--might", "2", "--agility", "1", "--will", "1", "--taunt", "5", "--health", "4"]
 
@@ -52,6 +53,20 @@ def test_an_ally_joins_beside_the_heroes_never_among_them(allied: Invoke) -> Non
 
 def test_a_party_without_allies_answers_as_before(party: Invoke) -> None:
     assert "allies" not in party_json(party)
+    assert "allies" not in json.loads(party("party", "sheet", "--json").output)
+    assert "Allies" not in party("party", "sheet").output
+
+
+def test_the_party_sheet_and_party_show_list_allies(allied: Invoke) -> None:
+    allied("ally", "add", "Brak", "--might", "1", "--agility", "1", "--will", "1",
+           "--taunt", "2", "--henchman")  # fmt: skip
+    sheet = allied("party", "sheet").output
+    assert "Allies      Grimble (4/4 health), Brak (Henchman, health kept on its" in sheet
+    assert json.loads(allied("party", "sheet", "--json").output)["allies"] == ["Grimble", "Brak"]
+    shown = allied("party", "show").output
+    assert "Grimble — Non-Hero Ally, 4/4 health" in shown
+    assert "Brak — Henchman, health kept on its Health Counter die" in shown
+    assert shown.index("Torrax —") < shown.index("Grimble —")  # after the Heroes
 
 
 def test_names_are_one_heros_or_one_allys(allied: Invoke, invoke: Invoke, db_path: Path) -> None:
@@ -291,3 +306,21 @@ def test_undo_redo_and_the_past(allied: Invoke) -> None:
     assert "Grimble: exhausted no → yes" in changed
     (diffed,) = json.loads(allied("diff", "4", "--json").output)["allies"]
     assert (diffed["name"], diffed["joined"]) == ("Grimble", False)
+
+
+def test_the_installed_command_piped(allied: Invoke, db_path: Path) -> None:
+    """As a user's pipe reads it: a real process, no terminal, nothing on stderr."""
+    done = script(db_path, "check", "Grimble", "agility", "1", "--roll", "S")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:1] == [
+        "#5 Grimble: Agility check 1 — rolled S; total 0: failure"
+    ]
+    assert "a Non-Hero Ally's stamina face counts 0 successes" in done.stdout
+    listed = script(db_path, "ally")
+    assert listed.stdout.splitlines()[0] == "Grimble — Non-Hero Ally, 4/4 health"
+    refused = script(
+        db_path, "check", "Grimble", "agility", "1", "--roll", "S", "--spend-stamina", "1"
+    )
+    assert (refused.returncode, refused.stdout) == (1, "")
+    assert refused.stderr.startswith("Error: Grimble is a Non-Hero Ally: --spend-stamina")
+    assert "Traceback" not in refused.stderr
