@@ -104,6 +104,11 @@ def _campaigns(app: App, state: CampaignState | None) -> Iterable[str]:
 
 
 complete_hero = names_completion(lambda app, state: state.heroes if state else ())
+complete_ally = names_completion(lambda app, state: state.allies if state else ())
+# a Hero or a Non-Hero Ally: who makes checks and reactions
+complete_member = names_completion(
+    lambda app, state: [*state.heroes, *state.allies] if state else ()
+)
 complete_item = names_completion(_items)
 complete_condition = names_completion(
     lambda app, state: (

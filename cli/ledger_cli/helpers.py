@@ -25,10 +25,12 @@ Example:
 from ledger_cli import output, output_city, terminal
 from ledger_cli.app import build_cli
 from ledger_cli.completion import (
+    complete_ally,
     complete_campaign,
     complete_condition,
     complete_hero,
     complete_item,
+    complete_member,
     names_completion,
     words_completion,
 )
@@ -59,10 +61,12 @@ __all__ = [
     "amount_command",
     "at_option",
     "build_cli",
+    "complete_ally",
     "complete_campaign",
     "complete_condition",
     "complete_hero",
     "complete_item",
+    "complete_member",
     "hero_listing",
     "json_option",
     "listing_group",

@@ -6,9 +6,12 @@ from typing import Any
 import msgspec
 
 from ledger.campaign import step_text as campaign_step_text
-from ledger.model import CampaignState, Hero, Keyword
+from ledger.model import Ally, CampaignState, Hero, Keyword
 from ledger.text import printable
 from ledger.views import (
+    allies_json,
+    ally_json,
+    health_text,
     hero_json,
     injuries_text,
     log_json,
@@ -25,6 +28,9 @@ from ledger.views import (
 from ledger_cli.output_city import hero_city_text, supply_changes
 
 __all__ = [
+    "allies_json",
+    "ally_json",
+    "ally_text",
     "changes",
     "hero_json",
     "hero_text",
@@ -97,6 +103,35 @@ def hero_text(hero: Hero, state: CampaignState) -> list[str]:
     return [printable(line) for line in lines]  # whatever the file holds
 
 
+def ally_text(ally: Ally, state: CampaignState) -> list[str]:
+    """The Non-Hero Ally as ``ally show`` prints it, one line each."""
+    kind = "Henchman" if ally.henchman else "Non-Hero Ally"
+    lines = [
+        f"{ally.name} — {kind}, {health_text(ally)}",
+        f"  Might {ally.might} · Agility {ally.agility} · Will {ally.will} · Taunt {ally.taunt}",
+    ]
+    names = ", ".join(f"{c.name} (#{c.number})" for c in ally.conditions)
+    note = "" if state.in_scenario or not names else " (no effect until the scenario)"
+    lines.append(f"  Conditions  {names + note if names else 'none'}")
+    return [printable(line) for line in lines]
+
+
+def ally_changes(before: CampaignState, after: CampaignState) -> list[str]:
+    """What a command changed of the Non-Hero Allies, in words."""
+    lines = []
+    for name, ally in after.allies.items():
+        old = before.allies.get(name)
+        if old is None:
+            lines.append(f"{name} joins the party: {health_text(ally)}")
+        elif old != ally and (old.health, old.exhausted) != (ally.health, ally.exhausted):
+            lines.append(f"{name}: {health_text(old)} → {health_text(ally)}")
+        if old is not None and old.conditions != ally.conditions:
+            held = ", ".join(c.name for c in ally.conditions) or "none"
+            lines.append(f"{name}: conditions {held}")
+    lines += [f"{name} leaves the party" for name in before.allies.keys() - after.allies.keys()]
+    return lines
+
+
 def progress_text(hero: Hero) -> list[str]:
     """Class, skills, Profession and Talents, as on the Hero sheet (§8.5)."""
     lines = []
@@ -153,6 +188,7 @@ def changes(before: CampaignState, after: CampaignState) -> list[str]:
         lines.append(f"party: level {after.level}, {after.xp} XP")
     for name in before.heroes.keys() - after.heroes.keys():
         lines.append(f"{name} is no longer in the campaign")
+    lines += ally_changes(before, after) if before.allies or after.allies else []
     lines += supply_changes(before, after)
     if not lines and before == after:
         lines.append("no change")

@@ -9,10 +9,11 @@ from typing import Any
 
 import msgspec
 
-from ledger.model import CampaignState, Hero, Stamina, Step
+from ledger.model import Ally, CampaignState, Hero, Stamina, Step
 
 # Bookkeeping the party's other fields already show (the step), or the campaign's own name.
-_PARTY_SKIPPED = frozenset({"heroes", "name", "owed", "steps_started", "scenario_plays"})
+# The Allies are compared one by one, as the Heroes are.
+_PARTY_SKIPPED = frozenset({"heroes", "allies", "name", "owed", "steps_started", "scenario_plays"})
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,10 +70,11 @@ class StateDiff(msgspec.Struct, frozen=True, kw_only=True):
 
     heroes: tuple[HeroDiff, ...] = ()
     party: tuple[Change, ...] = ()
+    allies: tuple[HeroDiff, ...] = ()  # the Non-Hero Allies', as the Heroes'
 
     @property
     def empty(self) -> bool:
-        return not self.heroes and not self.party
+        return not self.heroes and not self.party and not self.allies
 
     def lines(self) -> list[str]:
         """The diff as text, a line per Hero and party change ("no change" if none)."""
@@ -83,6 +85,12 @@ class StateDiff(msgspec.Struct, frozen=True, kw_only=True):
             elif hero.left:
                 lines.append(f"{hero.name} is no longer in the campaign")
             lines += [f"{hero.name}: {change.text}" for change in hero.changes]
+        for ally in self.allies:
+            if ally.joined:
+                lines.append(f"{ally.name} (a Non-Hero Ally) joined the party")
+            elif ally.left:
+                lines.append(f"{ally.name} (a Non-Hero Ally) left the party")
+            lines += [f"{ally.name}: {change.text}" for change in ally.changes]
         lines += [f"party: {change.text}" for change in self.party]
         return lines or ["no change"]
 
@@ -99,7 +107,21 @@ def diff_states(before: CampaignState, after: CampaignState) -> StateDiff:
     for name in before.heroes.keys() - after.heroes.keys():
         heroes.append(HeroDiff(name=name, left=True))
     party = _changes(before, after, _PARTY_SKIPPED)
-    return StateDiff(heroes=tuple(heroes), party=party)
+    return StateDiff(heroes=tuple(heroes), party=party, allies=_ally_diffs(before, after))
+
+
+def _ally_diffs(before: CampaignState, after: CampaignState) -> tuple[HeroDiff, ...]:
+    found = []
+    for name, ally in after.allies.items():
+        old = before.allies.get(name)
+        if old != ally:
+            changes = _changes(old or _EMPTY_ALLY, ally, {"name"})
+            found.append(HeroDiff(name=name, joined=old is None, changes=changes))
+    found += [HeroDiff(name=name, left=True) for name in before.allies.keys() - after.allies]
+    return tuple(found)
+
+
+_EMPTY_ALLY = Ally(name="", might=0, agility=0, will=0, taunt=0)
 
 
 _EMPTY_HERO = Hero(

@@ -47,6 +47,7 @@ from ledger.model._modifiers import (
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
 from ledger.model._plugin_state import CampaignPart, HeroPart, PluginState, typed_parts
 from ledger.model._state import (
+    Ally,
     CampaignState,
     City,
     Condition,
@@ -77,6 +78,7 @@ __all__ = [
     "LEDGER_EVENT_TYPES",
     "MAX_MODIFIER",
     "META_TYPES",
+    "Ally",
     "CampaignCreated",
     "CampaignPart",
     "CampaignState",

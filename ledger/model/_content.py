@@ -115,6 +115,7 @@ class ConditionSpec(Frozen, frozen=True, kw_only=True):
         effect: its printed text, for the players to read.
         rules: what the ledger applies to the holder's rolls (dice added or removed, a
             modifier on checks); without rules the condition stays a label.
+        token: whether a Condition token exists for it (only for those affecting enemies).
     """
 
     name: str
@@ -122,6 +123,8 @@ class ConditionSpec(Frozen, frozen=True, kw_only=True):
     positive: bool = False
     effect: str = ""
     rules: ConditionRules | None = None
+    token: bool = True  # a Condition token exists (one affecting enemies): Non-Hero Allies
+    # take tokens, so a condition without one never reaches them (§3)
 
 
 class ScenarioSpec(Frozen, frozen=True, kw_only=True):

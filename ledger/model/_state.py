@@ -240,6 +240,35 @@ class Hero(Frozen, frozen=True, kw_only=True):
         raise NotFound(f"{self.name} does not carry {quoted(name)} (carries: {carried}).{hint}")
 
 
+class Ally(Frozen, frozen=True, kw_only=True):
+    """A Non-Hero Ally (an Ally card, a hired Henchman): abilities and Taunt as a Hero has,
+    health on a Health Counter die instead of Stamina chips, condition tokens, no items,
+    gems or Stars. Read one with ``state.ally(name)``; it is never in ``state.heroes``.
+
+    Attributes:
+        name: the name as it joined.
+        might: the Might ability. agility: the Agility ability. will: the Will ability.
+        taunt: the Taunt value.
+        health: the health its Health Counter die shows now; None: not given to the ledger
+            (the table keeps it on the die, and says when it is exhausted).
+        max_health: the health it joined with; a heal never raises it above this.
+        conditions: the condition tokens it holds, at most two (§3).
+        exhausted: its health reached 0: it is removed from the map and cannot act.
+        henchman: a Henchman hired in the City (removed for good once exhausted, §8.4).
+    """
+
+    name: str
+    might: int
+    agility: int
+    will: int
+    taunt: int
+    health: int | None = None
+    max_health: int | None = None
+    conditions: tuple[Condition, ...] = ()
+    exhausted: bool = False
+    henchman: bool = False
+
+
 class Step(Frozen, frozen=True, kw_only=True):
     """The City, Journey or Scenario step the campaign is in."""
 
@@ -316,6 +345,7 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
         name: the campaign's name.
         party_name: the party's name on the Party sheet.
         heroes: the Heroes by name; read one with ``hero(name)``.
+        allies: the Non-Hero Allies by name; read one with ``ally(name)``.
         step: the City, Journey or Scenario step the campaign is in (None before the first).
         steps_started: how many steps of each kind have started.
         scenario_plays: how many times each scenario has been played.
@@ -365,6 +395,7 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
     used_this_scenario: tuple[str, ...] = ()  # "Hero|effect" used once per scenario
     plugins: dict[str, Any] = {}  # CampaignPart values by namespace: read them with part()
     content: dict[str, TableCard] = {}  # content packs' cards by card_key(kind, name)
+    allies: dict[str, Ally] = {}  # Non-Hero Allies (since issue 25); none in older files
 
     def part(self, kind: type[P]) -> P:
         """The campaign's state of a plugin (a ``CampaignPart`` type), or its initial value."""
@@ -382,12 +413,43 @@ class CampaignState(Frozen, frozen=True, kw_only=True):
         for hero in self.heroes.values():
             if name_key(hero.name) == key:
                 return hero
+        ally = self.find_ally(name)
+        if ally is not None:
+            raise NotFound(
+                f"{ally.name} is a Non-Hero Ally, not a Hero: it has no Stamina chips, items, "
+                "gems or Stars; checks, reactions, odds and the `ally` commands take it"
+            )
         known = ", ".join(self.heroes) or "none yet"
         hint = did_you_mean(name, self.heroes)
         raise NotFound(f"no Hero named {quoted(name)} in this campaign (Heroes: {known}).{hint}")
 
     def with_hero(self, hero: Hero) -> "CampaignState":
         return msgspec.structs.replace(self, heroes={**self.heroes, hero.name: hero})
+
+    def find_ally(self, name: str) -> Ally | None:
+        """The Non-Hero Ally of that name (any spelling), or None."""
+        exact = self.allies.get(name)
+        if exact is not None or not self.allies:
+            return exact
+        key = name_key(name)
+        return next((a for a in self.allies.values() if name_key(a.name) == key), None)
+
+    def ally(self, name: str) -> Ally:
+        found = self.find_ally(name)
+        if found is not None:
+            return found
+        known = ", ".join(self.allies) or "none yet"
+        hint = did_you_mean(name, self.allies)
+        raise NotFound(
+            f"no Non-Hero Ally named {quoted(name)} in this campaign (Allies: {known}).{hint}"
+        )
+
+    def with_ally(self, ally: Ally) -> "CampaignState":
+        return msgspec.structs.replace(self, allies={**self.allies, ally.name: ally})
+
+    def without_ally(self, name: str) -> "CampaignState":
+        kept = {key: ally for key, ally in self.allies.items() if key != name}
+        return msgspec.structs.replace(self, allies=kept)
 
     @property
     def in_scenario(self) -> bool:

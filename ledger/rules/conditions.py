@@ -14,10 +14,15 @@ def gain(hero: Hero, condition: Condition) -> Hero:
     """Gaining a condition the Hero has changes nothing; a third discards the lowest number,
     even when that is the new one (ruling §12.6)."""
     require_affectable(hero)
-    if any(name_key(held.name) == name_key(condition.name) for held in hero.conditions):
-        return hero
-    held = sorted((*hero.conditions, condition), key=lambda c: c.number)
-    return replace(hero, conditions=tuple(held[-MAX_CONDITIONS:]))
+    return replace(hero, conditions=held_after(hero.conditions, condition))
+
+
+def held_after(held: tuple[Condition, ...], condition: Condition) -> tuple[Condition, ...]:
+    """The conditions held once ``condition`` is gained, by a Hero or a Non-Hero Ally (§3):
+    one already held changes nothing; a third discards the lowest number."""
+    if any(name_key(c.name) == name_key(condition.name) for c in held):
+        return held
+    return tuple(sorted((*held, condition), key=lambda c: c.number)[-MAX_CONDITIONS:])
 
 
 def remove(hero: Hero, name: str) -> Hero:

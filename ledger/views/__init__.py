@@ -11,6 +11,7 @@ from typing import Any
 
 from ledger.hosting import Registry
 from ledger.model import CampaignState
+from ledger.views._allies import allies_json, ally_json, health_text
 from ledger.views._diff import change_json, diff_json, point_json
 from ledger.views._heroes import (
     effect_text,
@@ -36,11 +37,14 @@ def party_view(state: CampaignState, at: int, registry: Registry | None) -> dict
 
 
 __all__ = [
+    "allies_json",
+    "ally_json",
     "change_json",
     "city_json",
     "counted",
     "diff_json",
     "effect_text",
+    "health_text",
     "hero_city_json",
     "hero_json",
     "injuries_text",

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ledger.campaign import Change, StateDiff
+from ledger.campaign import Change, HeroDiff, StateDiff
 
 
 def point_json(ref: str | None, seq: int) -> dict[str, Any]:
@@ -23,6 +23,17 @@ def diff_json(changed: StateDiff) -> dict[str, Any]:
             for hero in changed.heroes
         ],
         "party": [change_json(change) for change in changed.party],
+        # only when an Ally changed (older answers stay as they were)
+        **({"allies": [_named_json(ally) for ally in changed.allies]} if changed.allies else {}),
+    }
+
+
+def _named_json(diff: HeroDiff) -> dict[str, Any]:
+    return {
+        "name": diff.name,
+        "joined": diff.joined,
+        "left": diff.left,
+        "changes": [change_json(change) for change in diff.changes],
     }
 
 

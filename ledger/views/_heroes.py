@@ -8,6 +8,7 @@ import msgspec
 from ledger.model import CampaignState, Hero, InjuryEffect, Stamina
 from ledger.rules import loadout
 from ledger.text import name_key
+from ledger.views._allies import allies_json
 
 
 def to_json(value: Any) -> str:
@@ -125,6 +126,7 @@ def party_json(state: CampaignState, at: int) -> dict[str, Any]:
         "journal": [msgspec.to_builtins(entry) for entry in state.journal],
         "session": state.session or None,
         "heroes": [hero_json(hero, state) for hero in state.heroes.values()],
+        **allies_json(state),
         **plugins_json(state.plugins),
     }
 

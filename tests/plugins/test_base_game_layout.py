@@ -22,7 +22,10 @@ COMMANDS_WITHOUT_ACTIONS = {
     "sheets": "hero sheet and party sheet read the paper sheets, drawn from every area "
     "(progress, steps, stock, factions): reading commands, the face of no action",
 }
-EVENTS_WITHOUT_ACTIONS: dict[str, str] = {}
+EVENTS_WITHOUT_ACTIONS: dict[str, str] = {
+    "ally_rolls": "a Non-Hero Ally's checks and reactions are recorded by `make_check` and "
+    "`react` (checks, reactions), which hand a name that is an Ally's to actions/_ally_rolls.py",
+}
 
 
 def areas(layer: str) -> set[str]:

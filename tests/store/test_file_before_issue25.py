@@ -2,6 +2,7 @@
 sleep, places a Hero can use, Injury card effects, Talents that act, once-per-turn checks),
 still opens, verifies and answers exactly as it did: its events keep their old meaning."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,19 @@ def test_the_old_meanings_are_in_the_kept_answers() -> None:
     assert venia["stamina"]["spent"] == 2  # slept rough despite her Hideout
     assert venia["stars"] == 55  # 20 - 5 for Streetwise + 40 from Burglary
     assert kept["odds Torrax might 3 --at 19"]["dice"] == 3  # Cracked Skull held
+
+
+def test_an_ally_joins_the_old_file_and_it_still_verifies(invoke: Invoke) -> None:
+    """The file's state had no Allies; one joins, checks by name, and the whole file verifies
+    (its old snapshots, of a state without ``allies``, are read as the default: none)."""
+    assert "allies" not in json.loads(invoke("party", "show", "--json").output)
+    for args in (
+        ("ally", "add", "Grimble", "--might", "2", "--agility", "1", "--will", "1",
+         "--taunt", "5", "--health", "3"),
+        ("check", "Grimble", "might", "1", "--roll", "S 1"),
+    ):  # fmt: skip
+        result = invoke(*args)
+        assert result.exit_code == 0, result.output
+    (grimble,) = json.loads(invoke("party", "show", "--json").output)["allies"]
+    assert grimble["health"] == 3
+    assert json.loads(invoke("verify", "--json").output) == {"ok": True, "problems": []}

@@ -15,6 +15,15 @@ action that rolls one: ``Declaration`` (what the Hero declares before the roll) 
 """
 
 from ledger_base_game.actions._rolls import Declaration
+from ledger_base_game.actions.allies import (
+    add_ally,
+    damage_ally,
+    dismiss_ally,
+    exhaust_ally,
+    gain_ally_condition,
+    heal_ally,
+    remove_ally_condition,
+)
 from ledger_base_game.actions.attacks import attack
 from ledger_base_game.actions.checks import CheckIntent, make_check
 from ledger_base_game.actions.city import city_activity, resolve_city_event, sleep_at
@@ -103,6 +112,7 @@ __all__ = [
     "LuckPoint",
     "ReactionChance",
     "activate_item",
+    "add_ally",
     "add_hero",
     "add_keyword",
     "add_scenario_card",
@@ -117,13 +127,17 @@ __all__ = [
     "close_group_check",
     "cross_keyword",
     "damage",
+    "damage_ally",
     "deactivate_item",
     "dice_luck",
     "dice_sets",
     "discard_item",
+    "dismiss_ally",
     "draw_injury",
     "end_scenario",
+    "exhaust_ally",
     "finish_group_check",
+    "gain_ally_condition",
     "gain_condition",
     "gain_from_supply",
     "gain_gems",
@@ -136,6 +150,7 @@ __all__ = [
     "give_stars",
     "group_check",
     "heal",
+    "heal_ally",
     "learn_profession",
     "learn_skill",
     "learn_talent",
@@ -154,6 +169,7 @@ __all__ = [
     "open_progressive_check",
     "react",
     "react_to_effect",
+    "remove_ally_condition",
     "remove_condition",
     "remove_injury",
     "remove_status",

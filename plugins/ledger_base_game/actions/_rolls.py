@@ -13,6 +13,7 @@ from ledger.dice import DiceSet, DieKind, check_faces, check_seed, load_dice_fil
 from ledger.errors import BadInput, PluginError
 from ledger.hosting import Registry
 from ledger.model import (
+    Ally,
     CampaignState,
     Event,
     Hero,
@@ -87,7 +88,7 @@ def printed_modifier(modifier: ModifierIntent) -> str:
 
 
 def choose_ability(
-    hero: Hero, text: str, chosen: str | None
+    hero: Hero | Ally, text: str, chosen: str | None
 ) -> tuple[Ability, tuple[Ability, ...]]:
     """``agility`` or ``might|agility``; for a choice, ``chosen`` picks one, else the Hero's
     highest level (first listed on a tie)."""

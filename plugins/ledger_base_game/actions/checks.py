@@ -8,6 +8,7 @@ from ledger.dice import PER_FACE, action_successes, stamina_faces
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import CampaignState, Event
 from ledger.rules import injuries
+from ledger_base_game.actions._ally_rolls import ally_check
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -69,8 +70,12 @@ def make_check(
     Stamina faces count +2 outside a scenario; in one, ``spend`` pays 0-2 stamina each. The
     modifiers the Hero meets count, an Achievement gem adds 1, Hindered takes 1. Records the
     check, then its consequences: items discarded, gems spent, Blessed/Weakened discarded,
-    stamina spent.
+    stamina spent. For a Non-Hero Ally (``hero`` names one) see ``ally_rolls.ally_check``.
     """
+    if game.state.find_ally(hero) is not None:
+        return ally_check(
+            game.registry, game.state, hero, ability, check_target(target), choose, intent
+        )
     declared = declare(game.registry, game.state, hero, ability, intent, choose=choose)
     die = dice_in_force(game.registry, game.state, intent.get("dice_set")).action
     return build_check(game.state, declared, die, check_target(target), intent)

@@ -18,20 +18,29 @@ from ledger.dice import (
     reaction_successes_pmf,
 )
 from ledger.errors import BadInput, OutOfRange
-from ledger.model import CampaignState, Modifier
+from ledger.model import Ally, CampaignState, Modifier
 from ledger.rules import injuries
 from ledger.rules.stamina import require_affectable
+from ledger_base_game.actions._ally_rolls import refuse_hero_only
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
     DiceChoice,
+    choose_ability,
     declare,
     dice_in_force,
 )
 from ledger_base_game.actions.checks import check_target
 from ledger_base_game.actions.group_checks import Target, default_order, group_target
 from ledger_base_game.actions.reactions import effect_target
-from ledger_base_game.rules.checks import Ability, check_discards, check_gems
+from ledger_base_game.events.allies import active_ally
+from ledger_base_game.events.ally_rolls import ally_dice
+from ledger_base_game.rules.checks import (
+    Ability,
+    check_discards,
+    check_gems,
+    condition_modifier,
+)
 from ledger_base_game.rules.ranges import MAX_HEROES
 
 
@@ -68,6 +77,9 @@ def odds_of_check(
     die definitions and the Hero's state (level, unspent stamina, gems, items, modifiers,
     conditions); refused as the check would be refused before rolling. Records nothing."""
     state = game.state
+    ally = state.find_ally(hero)
+    if ally is not None:
+        return _ally_check_odds(game, ally, ability, target, choose, dice_set, hindered, declared)
     made = declare(game.registry, state, hero, ability, declared, choose=choose)
     dice = dice_in_force(game.registry, state, dice_set)
     check_target(target)
@@ -86,6 +98,58 @@ def odds_of_check(
         expected_stamina=result.expected_stamina,
         cut_mass=result.cut_mass,
     )
+
+
+def _ally_check_odds(
+    game: Game,
+    ally: Ally,
+    ability: str,
+    target: int,
+    choose: str | None,
+    dice_set: DiceChoice,
+    hindered: bool,
+    declared: Declaration,
+) -> CheckOdds:
+    """The odds of a Non-Hero Ally's check: its stamina faces count 0 (seed), so no stamina
+    is spent; what only a Hero declares is refused as the check refuses it."""
+    state = game.state
+    active_ally(state, ally.name)
+    refuse_hero_only(ally, declared)
+    chosen, _ = choose_ability(ally, ability, choose)
+    dice = dice_in_force(game.registry, state, dice_set)
+    check_target(target)
+    if hindered and not state.in_scenario:
+        raise BadInput("an Ally is Hindered only in a scenario, next to enemies")
+    bonus = condition_modifier(state, ally, chosen) - hindered
+    count = ally_dice(state, ally, chosen)
+    result = check_odds(dice.action, count, target, bonus, "none", 0)
+    return CheckOdds(
+        hero=ally.name,
+        ability=chosen,
+        target=target,
+        dice=count,
+        bonus=bonus,
+        stamina_rule="none",
+        unspent_stamina=0,
+        modifiers=(),
+        dice_set=dice,
+        probability=result.probability,
+        expected_stamina=result.expected_stamina,
+        cut_mass=result.cut_mass,
+    )
+
+
+def _ally_blue_dice(
+    game: Game, hero: str, ability: str, choose: str | None, declared: Declaration
+) -> tuple[str, Ability, int] | None:
+    """For a Non-Hero Ally: its name, the ability and its Reaction dice; None for a Hero."""
+    ally = game.state.find_ally(hero)
+    if ally is None:
+        return None
+    active_ally(game.state, ally.name)
+    refuse_hero_only(ally, declared)
+    chosen, _ = choose_ability(ally, ability, choose)
+    return ally.name, chosen, ally_dice(game.state, ally, chosen, red=False)
 
 
 def stamina_rule(state: CampaignState) -> StaminaRule:
@@ -145,17 +209,18 @@ def odds_of_reaction(
         )
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
-    made = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)
-    check_gems(made.hero, inspiration, achievement)
+    name, chosen, blue = _ally_blue_dice(game, hero, ability, choose, intent) or _hero_blue_dice(
+        game, hero, ability, choose, intent
+    )
     dice = dice_in_force(game.registry, state, dice_set)
     amount = damage + stamina_loss
-    result = reaction_odds(dice.reaction, made.dice, amount, int(achievement))
+    result = reaction_odds(dice.reaction, blue, amount, int(achievement))
     return ReactionChance(
-        hero=made.hero.name,
-        ability=made.ability,
+        hero=name,
+        ability=chosen,
         kind="damage" if damage else "stamina loss",
         amount=amount,
-        dice=made.dice,
+        dice=blue,
         bonus=int(achievement),
         dice_set=dice,
         taken=result.taken,
@@ -194,21 +259,31 @@ def odds_of_effect_reaction(
     effect_target(target)
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
-    made = declare(game.registry, state, hero, ability, intent, choose=choose, red=False)
-    check_gems(made.hero, inspiration, achievement)
+    name, chosen, blue = _ally_blue_dice(game, hero, ability, choose, intent) or _hero_blue_dice(
+        game, hero, ability, choose, intent
+    )
     dice = dice_in_force(game.registry, state, dice_set)
     bonus = int(achievement)
-    pmf = reaction_successes_pmf(dice.reaction, made.dice)
+    pmf = reaction_successes_pmf(dice.reaction, blue)
     return EffectChance(
-        hero=made.hero.name,
-        ability=made.ability,
+        hero=name,
+        ability=chosen,
         target=target,
-        dice=made.dice,
+        dice=blue,
         bonus=bonus,
         dice_set=dice,
         probability=sum(p for s, p in enumerate(pmf) if s + bonus >= target),
         expected_successes=sum(s * p for s, p in enumerate(pmf)) + bonus,
     )
+
+
+def _hero_blue_dice(
+    game: Game, hero: str, ability: str, choose: str | None, intent: Declaration
+) -> tuple[str, Ability, int]:
+    """A Hero's name, the ability and the Reaction dice they roll, gems checked."""
+    made = declare(game.registry, game.state, hero, ability, intent, choose=choose, red=False)
+    check_gems(made.hero, intent.get("inspiration", False), intent.get("achievement", False))
+    return made.hero.name, made.ability, made.dice
 
 
 class GroupChance(msgspec.Struct, frozen=True, kw_only=True):

@@ -5,6 +5,7 @@ from ledger.actions import Game
 from ledger.dice import reaction_successes
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import Event
+from ledger_base_game.actions._ally_rolls import ally_react
 from ledger_base_game.actions._rolls import (
     Declaration,
     Declared,
@@ -50,6 +51,12 @@ def react(
         )
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    if state.find_ally(hero) is not None:  # a Non-Hero Ally: no gems, no Focus
+        return ally_react(
+            game.registry, state, hero, ability, choose=choose, dice_set=dice_set,
+            faces=roll, seed=seed, hourglass=hourglass, damage=damage,
+            stamina_loss=stamina_loss, intent=intent,
+        )  # fmt: skip
     declared, made, successes = _blue_roll(
         game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
     )
@@ -93,6 +100,12 @@ def react_to_effect(
     effect_target(target)
     state = game.state
     intent: Declaration = {"inspiration": inspiration, "achievement": achievement, "focus": focus}
+    if state.find_ally(hero) is not None:
+        return ally_react(
+            game.registry, state, hero, ability, choose=choose, dice_set=dice_set,
+            faces=roll, seed=seed, hourglass=hourglass, against=effect, target=target,
+            intent=intent,
+        )  # fmt: skip
     declared, made, successes = _blue_roll(
         game, hero, ability, intent, choose, dice_set, roll, seed, hourglass
     )

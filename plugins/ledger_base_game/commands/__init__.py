@@ -20,6 +20,7 @@ COMMANDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("scenario", "step"), ("steps",)),
     (("damage", "heal", "stamina", "status"), ("vitality",)),
     (("condition",), ("conditions",)),
+    (("ally",), ("allies",)),
     (("item",), ("items", "trade")),
     (("stars",), ("stars",)),
     (("stock",), ("stock",)),
@@ -43,6 +44,8 @@ ACTIONS = {
     "set_dice": "`dice set FILE`",
     "draw_injury": "`injury draw`",
     "new_round": "`scenario round`",
+    "exhaust_ally": "`ally exhaust`",
+    "damage_ally": "`ally damage`",
 }
 
 

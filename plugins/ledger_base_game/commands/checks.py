@@ -23,12 +23,13 @@ from ledger_base_game.commands._rolls import (
     seed_option,
     show_rolled,
 )
+from ledger_base_game.events.ally_rolls import AllyCheckMade
 from ledger_base_game.events.checks import CheckMade
 from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
-    complete_hero,
+    complete_member,
     json_option,
     pass_app,
 )
@@ -83,7 +84,28 @@ def check_json(check: CheckMade) -> dict[str, Any]:
     }
 
 
+def ally_check_json(check: AllyCheckMade) -> dict[str, Any]:
+    """A Non-Hero Ally's check in the shape of a Hero's (``hero``: its name), no stamina."""
+    return {
+        "hero": check.ally,
+        "ally": True,
+        "ability": check.ability,
+        "target": check.target,
+        "dice": check.dice,
+        "faces": list(check.faces),
+        "seed": check.seed,
+        "stamina_spent": 0,
+        "modifiers": [],
+        "total": check.total,
+        "success": check.success,
+        "outcome": check.outcome,
+    }
+
+
 def show_check(recorded: Recorded, as_json: bool) -> None:
+    if recorded.events and isinstance(recorded.events[0], AllyCheckMade):
+        show_rolled(recorded, as_json, AllyCheckMade, ally_check_json)
+        return
     show_rolled(recorded, as_json, CheckMade, check_json)
 
 
@@ -127,7 +149,7 @@ def with_options(options: list[Any]) -> Callable[[F], F]:
 
 
 @click.command("check", cls=Command, context_settings=NUMBERS)
-@click.argument("hero", shell_complete=complete_hero)
+@click.argument("hero", shell_complete=complete_member)
 @click.argument("ability", shell_complete=complete_ability)
 @click.argument("target")
 @with_options(check_options)

@@ -88,7 +88,7 @@ list_heroes = state_view("list", "The Heroes' names.", hero_names, hero_names)
 @json_option
 @pass_app
 def party_show(app: App, at: str | None = None, as_json: bool = False) -> None:
-    """Every Hero, the level and the step, now or at --at.
+    """Every Hero and Non-Hero Ally, the level and the step, now or at --at.
 
     \b
     Example:
@@ -109,6 +109,9 @@ def party_show(app: App, at: str | None = None, as_json: bool = False) -> None:
     for found in state.heroes.values():
         click.echo("")
         click.echo("\n".join(output.hero_text(found, state)))
+    for ally in state.allies.values():  # Non-Hero Allies, after the Heroes
+        click.echo("")
+        click.echo("\n".join(output.ally_text(ally, state)))
     click.echo("")
     click.echo("\n".join(output_city.party_extra_text(state, app.registry)))
 

@@ -26,7 +26,7 @@ from ledger_cli.helpers import (
     App,
     Command,
     at_option,
-    complete_hero,
+    complete_member,
     json_option,
     output,
     pass_app,
@@ -34,7 +34,7 @@ from ledger_cli.helpers import (
 
 
 @click.command("odds", cls=Command, context_settings=NUMBERS)
-@click.argument("hero", shell_complete=complete_hero)
+@click.argument("hero", shell_complete=complete_member)
 @click.argument("ability", shell_complete=complete_ability)
 @click.argument("target", type=int, required=False)
 @click.option(
@@ -224,11 +224,11 @@ def odds(
         return
     for line in modifier_lines(result.modifiers):
         click.echo(line)
-    stamina = (
-        f"stamina faces: spend 0-2 each, up to {result.unspent_stamina} unspent"
-        if result.stamina_rule == "spend"
-        else "stamina faces count +2 (outside a scenario)"
-    )
+    stamina = {
+        "spend": f"stamina faces: spend 0-2 each, up to {result.unspent_stamina} unspent",
+        "flat": "stamina faces count +2 (outside a scenario)",
+        "none": "stamina faces count 0 (a Non-Hero Ally)",
+    }[result.stamina_rule]
     click.echo(
         f"{result.hero}: {result.dice} dice, {result.bonus:+d} from modifiers, gems and "
         f"conditions, {stamina}"

@@ -18,19 +18,20 @@ from ledger_base_game.commands._rolls import (
     seed_option,
     show_rolled,
 )
+from ledger_base_game.events.ally_rolls import AllyReacted
 from ledger_base_game.events.reactions import EffectReacted, ReactionMade
 from ledger_cli.helpers import (
     NUMBERS,
     App,
     Command,
-    complete_hero,
+    complete_member,
     json_option,
     pass_app,
 )
 
 
 @click.command("react", cls=Command, context_settings=NUMBERS)
-@click.argument("hero", shell_complete=complete_hero)
+@click.argument("hero", shell_complete=complete_member)
 @click.argument("ability", shell_complete=complete_ability)
 @click.option("--damage", type=int, default=0, help="The damage the attack deals.")
 @click.option("--stamina-loss", type=int, default=0, help="The stamina loss it causes.")
@@ -101,10 +102,15 @@ def react(
                 "without --damage or --stamina-loss"
             )
         recorded = app.perform(reactions.react_to_effect, against=against, target=target, **intent)
+    else:
+        recorded = app.perform(reactions.react, damage=damage, stamina_loss=stamina_loss, **intent)
+    first = recorded.events[0] if recorded.events else None
+    if isinstance(first, AllyReacted):
+        show_rolled(recorded, as_json, AllyReacted, ally_reaction_json)
+    elif isinstance(first, EffectReacted):
         show_rolled(recorded, as_json, EffectReacted, effect_json)
-        return
-    recorded = app.perform(reactions.react, damage=damage, stamina_loss=stamina_loss, **intent)
-    show_rolled(recorded, as_json, ReactionMade, reaction_json)
+    else:
+        show_rolled(recorded, as_json, ReactionMade, reaction_json)
 
 
 def reaction_json(reaction: ReactionMade) -> dict[str, Any]:
@@ -131,6 +137,27 @@ def effect_json(reaction: EffectReacted) -> dict[str, Any]:
         "successes": reaction.successes,
         "avoided": reaction.avoided,
     }
+
+
+def ally_reaction_json(reaction: AllyReacted) -> dict[str, Any]:
+    """A Non-Hero Ally's reaction in the shape of a Hero's (``hero``: its name)."""
+    rolled = {
+        "hero": reaction.ally,
+        "ally": True,
+        "ability": reaction.ability,
+        "dice": reaction.dice,
+        "faces": list(reaction.faces),
+        "seed": reaction.seed,
+    }
+    if reaction.against is not None:
+        return {
+            **rolled,
+            "against": reaction.against,
+            "target": reaction.target,
+            "successes": reaction.successes,
+            "avoided": reaction.avoided,
+        }
+    return {**rolled, "prevented": reaction.prevented, "taken": reaction.taken}
 
 
 def register(cli: click.Group) -> None:

@@ -6,9 +6,9 @@ from typing import Any
 import click
 import msgspec
 
-from ledger.model import CampaignState, Hero, Item
+from ledger.model import Ally, CampaignState, Hero, Item
 from ledger.text import printable
-from ledger.views import injuries_text, stash_text
+from ledger.views import health_text, injuries_text, stash_text
 from ledger_cli.helpers import (
     App,
     Command,
@@ -34,6 +34,8 @@ def party_sheet_json(state: CampaignState) -> dict[str, Any]:
         "scenario_cards": [msgspec.to_builtins(card) for card in state.scenario_cards],
         "reputation": dict(state.reputation),
         "heroes": list(state.heroes),
+        # only once the campaign has a Non-Hero Ally (older answers stay as they were)
+        **({"allies": list(state.allies)} if state.allies else {}),
     }
 
 
@@ -71,7 +73,18 @@ def party_sheet_text(state: CampaignState) -> list[str]:
         f"  Journal     {output.journal_text(state.journal) or 'empty'}",
         f"  Stock       {_counted(state.stock) or 'empty'}",
         f"  Archive     {_counted(state.archive) or 'empty'}",
+        *(
+            [f"  Allies      {', '.join(_ally_entry(a) for a in state.allies.values())}"]
+            if state.allies
+            else []
+        ),
     ]
+
+
+def _ally_entry(ally: Ally) -> str:
+    """A Non-Hero Ally on the sheet: "Grimble (Henchman, 2/4 health)"."""
+    kind = "Henchman, " if ally.henchman else ""
+    return f"{ally.name} ({kind}{'exhausted' if ally.exhausted else health_text(ally)})"
 
 
 def hero_sheet_text(hero: Hero, state: CampaignState) -> list[str]:

@@ -5,6 +5,16 @@ Every event class is importable from here (``from ledger_base_game.events import
 DamageTaken``); ``EVENT_TYPES`` is every one of them, in the order they were registered."""
 
 from ledger.model import Event
+from ledger_base_game.events.allies import (
+    AllyConditionGained,
+    AllyConditionRemoved,
+    AllyDamaged,
+    AllyExhausted,
+    AllyHealed,
+    AllyJoined,
+    AllyLeft,
+)
+from ledger_base_game.events.ally_rolls import AllyCheckMade, AllyReacted
 from ledger_base_game.events.attacks import AttackMade, StaminaSpentCursed
 from ledger_base_game.events.checks import CheckGemSpent, CheckMade
 from ledger_base_game.events.city import (
@@ -132,10 +142,28 @@ EVENT_TYPES: list[type[Event]] = [
     StashTaken,
     TalentUsed,
     RoundStarted,
+    AllyJoined,
+    AllyDamaged,
+    AllyHealed,
+    AllyExhausted,
+    AllyLeft,
+    AllyConditionGained,
+    AllyConditionRemoved,
+    AllyCheckMade,
+    AllyReacted,
 ]
 
 __all__ = [
     "EVENT_TYPES",
+    "AllyCheckMade",
+    "AllyConditionGained",
+    "AllyConditionRemoved",
+    "AllyDamaged",
+    "AllyExhausted",
+    "AllyHealed",
+    "AllyJoined",
+    "AllyLeft",
+    "AllyReacted",
     "AttackMade",
     "CheckGemSpent",
     "CheckMade",

@@ -22,6 +22,12 @@ class HeroJoined(HeroEvent, tag="base:hero-joined", frozen=True, kw_only=True):
         name = check_name(self.hero, "Hero name")
         if any(name_key(name) == name_key(other) for other in state.heroes):
             raise RuleViolation(f"{name} is already in this campaign")
+        ally = state.find_ally(name)  # none in files from before Non-Hero Allies
+        if ally is not None:
+            raise RuleViolation(
+                f"{ally.name} is already a Non-Hero Ally in this campaign; checks and "
+                "reactions find Heroes and Allies by name, so each name is one of them"
+            )
         for ability in ABILITIES:
             check_range(getattr(self, ability), ability.title(), 0, MAX_ABILITY)
         check_range(self.taunt, "Taunt", 0, MAX_TAUNT)

@@ -4,6 +4,7 @@ of a scenario (§8.4). Tags never change once released."""
 from ledger.model import CampaignState, Event, StepKind
 from ledger.rules import city, steps
 from ledger.text import name_key
+from ledger_base_game.events import allies
 
 
 class StepStarted(Event, tag="base:step-started", frozen=True, kw_only=True):
@@ -68,6 +69,7 @@ class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True)
     scenario_level: int | None = None  # the card's level, for Inspiration gems (§6)
 
     def apply(self, state: CampaignState) -> CampaignState:
+        state = allies.after_scenario(state)  # a file from before Allies holds none
         return steps.end_scenario(
             state,
             self.outcome,
@@ -111,4 +113,4 @@ class ScenarioEnded(Event, tag="base:scenario-ended", frozen=True, kw_only=True)
             for name, hero in after.heroes.items()
             if hero.injuries
         ]
-        return lines
+        return lines + allies.scenario_notes(before, after)

@@ -16,6 +16,7 @@ from ledger.dice import (
 )
 from ledger.errors import BadInput, RuleViolation
 from ledger.model import (
+    Ally,
     CampaignState,
     Condition,
     ConditionRules,
@@ -62,7 +63,7 @@ def rules_of(condition: Condition) -> ConditionRules | None:
 
 
 def held_rules(
-    state: CampaignState, hero: Hero, ability: str | None
+    state: CampaignState, hero: Hero | Ally, ability: str | None
 ) -> list[tuple[Condition, ConditionRules]]:
     """The conditions in force (only in a scenario) with rules that change a roll in
     ``ability`` (None: an attack), lowest number first."""
@@ -77,7 +78,7 @@ def held_rules(
 
 
 def condition_dice(
-    state: CampaignState, hero: Hero, ability: str | None, red: bool = True
+    state: CampaignState, hero: Hero | Ally, ability: str | None, red: bool = True
 ) -> list[tuple[Condition, int]]:
     """The dice each condition in force adds (or removes) on an Action (``red``) or
     Reaction roll."""
@@ -89,7 +90,7 @@ def condition_dice(
 
 
 def with_condition_dice(
-    dice: int, state: CampaignState, hero: Hero, ability: str | None, red: bool = True
+    dice: int, state: CampaignState, hero: Hero | Ally, ability: str | None, red: bool = True
 ) -> int:
     """``dice`` with what the conditions in force add, then what they remove (never below
     0): Blessed and Weakened on a one-die roll leave it one die (§3)."""
@@ -98,7 +99,7 @@ def with_condition_dice(
     return max(0, dice + sum(n for n in changes if n < 0))
 
 
-def condition_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
+def condition_modifier(state: CampaignState, hero: Hero | Ally, ability: str) -> int:
     """What the conditions in force add to an active check's total in ``ability``."""
     return sum(rules.modifier for _, rules in held_rules(state, hero, ability))
 
@@ -109,7 +110,7 @@ def held_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
 
 
 def spent_conditions(
-    state: CampaignState, hero: Hero, ability: str | None, red: bool = True
+    state: CampaignState, hero: Hero | Ally, ability: str | None, red: bool = True
 ) -> list[str]:
     """The conditions discarded after this roll: those in force whose rules say so and
     that change it (its dice, or an active check's total)."""

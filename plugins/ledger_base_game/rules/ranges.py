@@ -7,6 +7,7 @@ from ledger.errors import OutOfRange
 MAX_ABILITY = 9  # a Hero's Might, Agility or Will
 MAX_TAUNT = 99
 MAX_CHIPS = 30  # Stamina chips on a Vitality disk
+MAX_HEALTH = 99  # a Non-Hero Ally's Health Counter die, and damage or healing at once
 MAX_CONDITION_NUMBER = 99
 MAX_CONDITION_CHANGE = 9  # dice or modifier a condition's rules may add or take away
 MAX_TARGET = 999  # successes a check may need
