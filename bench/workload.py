@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ledger.campaign import Campaign, Ledger
 from ledger.hosting import Registry
-from ledger.model import Event
+from ledger.model import Event, carried
 from ledger.storage import Row, Snapshot
 from ledger_base_game.events import (
     CheckMade,
@@ -93,7 +93,7 @@ CYCLE: tuple[Command, ...] = (
     Command(
         "item",
         lambda h: f'item gain "{h}" "{ITEM}"',
-        lambda r, h: [ItemGained(hero=h, item=r.items.get(ITEM), from_supply=True)],
+        lambda r, h: [ItemGained(hero=h, item=carried(r.items.get(ITEM)), from_supply=True)],
     ),
     Command(
         "item",

@@ -15,7 +15,7 @@ import pytest
 
 from tests.helpers.cli import Invoke, refuse
 from tests.helpers.console import SCRIPT
-from tests.helpers.files import event_count, rows_of
+from tests.helpers.files import event_count, pack, rows_of
 from tests.helpers.old_campaigns import copy_of
 from tests.helpers.web import client
 
@@ -46,12 +46,6 @@ def as_json(run: Invoke, *args: str) -> Any:
 def campaign(ok: Invoke) -> Invoke:
     ok("campaign", "new", "Moonsilver")
     return ok
-
-
-def pack(tmp_path: Path, text: str, name: str = "cards.toml") -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 def test_a_pack_gives_venia_her_statistics_so_hero_add_needs_no_options(

@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.content.test_content_packs import pack
 from tests.helpers.cli import Invoke, hero, refuse
-from tests.helpers.files import event_count
+from tests.helpers.files import event_count, pack
 
 KNEE = """\
 [[injury]]

@@ -97,3 +97,18 @@ def damage(path: Path) -> list[str]:
 def assert_sound(path: Path) -> None:
     """The file is an intact SQLite database whose chains have no gap and verify."""
     assert damage(path) == []
+
+
+def pack(tmp_path: Path, text: str, name: str = "cards.toml") -> str:
+    """A content pack file holding ``text``, for ``content add``."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def new_campaign(path: Path) -> Path:
+    """A new ledger file at ``path`` holding one empty campaign, "Table"."""
+    ledger = Ledger.open(path, create=True)
+    ledger.create_campaign("Table")
+    ledger.close()
+    return path

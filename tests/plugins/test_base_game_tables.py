@@ -9,7 +9,6 @@ import pytest
 import ledger_base_game
 from ledger_base_game import data as _data
 from ledger_base_game.data import PARSED, Tables, data_file, parsed_now, tables
-from ledger_base_game.rules import injury_cards
 
 DATA = Path(ledger_base_game.__file__).resolve().parent / "data"
 
@@ -42,4 +41,4 @@ def test_a_file_edited_since_is_parsed_from_its_toml(monkeypatch: pytest.MonkeyP
 def test_no_kept_tables_reads_every_file_from_its_toml(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_data, "_parsed", dict)
     assert tables("items.toml") == msgspec.toml.decode(data_file("items.toml"), type=Tables)
-    assert injury_cards.known()  # the Injury cards read their file as they did
+    assert ledger_base_game.register_injuries()  # the Injury cards read their file as they did

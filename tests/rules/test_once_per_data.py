@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.content.test_content_packs import pack
 from tests.helpers.cli import Invoke, hero, refuse, resolved_city
+from tests.helpers.files import pack
 
 CHARM = """\
 [[item]]

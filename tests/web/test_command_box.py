@@ -62,7 +62,7 @@ def test_an_unknown_action_suggests_close_names(
     with client(db_path, pm) as web:
         token = csrf(web)
         for text, says in (
-            ("dmage Torrax 1", "Did you mean 'damage'?"),
+            ("dmage Torrax 1", "Did you mean 'damage'"),
             ("stamina spend Torrax 1", "'spend_stamina'"),
             ("damage Torrax amout=1", "Did you mean 'amount'?"),
             ("damage Torrax --amout 1", "Did you mean 'amount'?"),

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.helpers.browser import LAPTOP, PHONE, chromium, command, screenshot_path
-from tests.web.browser.test_many_devices import new_campaign
+from tests.helpers.files import new_campaign
 
 pytestmark = pytest.mark.skipif(
     not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed"

@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from ledger import Ledger
 from ledger_web import create_app
 from tests.helpers.browser import (
     LAPTOP,
@@ -23,7 +22,7 @@ from tests.helpers.browser import (
     settled,
     tap_for_party,
 )
-from tests.helpers.files import stored
+from tests.helpers.files import new_campaign, stored
 from tests.helpers.web import serving
 
 pytestmark = pytest.mark.skipif(
@@ -35,13 +34,6 @@ pytestmark = pytest.mark.skipif(
 def browser() -> Iterator[Browser]:
     with chromium() as opened:
         yield opened
-
-
-def new_campaign(path: Path) -> Path:
-    ledger = Ledger.open(path, create=True)
-    ledger.create_campaign("Table")
-    ledger.close()
-    return path
 
 
 def device(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:
