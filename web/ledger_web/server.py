@@ -12,6 +12,7 @@ import pluggy
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from ledger_web import i18n
 from ledger_web.calls import Call
 from ledger_web.ledgers import Ledgers
 from ledger_web.live import Hub
@@ -41,6 +42,7 @@ class Web:
             autoescape=True,  # every template, whatever its name
             undefined=jinja2.StrictUndefined,
         )
+        i18n.install(self.templates)
 
     async def record(
         self,
