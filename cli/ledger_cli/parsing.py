@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ledger.text import did_you_mean
+from ledger_cli.plain_parse import Plan, plainly_parsed
 
 RUNNING = "ledger_cli.running"  # in ctx.meta (shared by a command line's contexts): its Command
 
@@ -36,7 +37,13 @@ class Command(ParamsOnce):
     (``ledger_cli.refusals``); ``words`` says how it writes an action its refusals name,
     where that differs from how the plugin writes it for every command."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._plans: dict[object, Plan] = {}
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if plainly_parsed(self, self._plans, ctx, args):  # most lines (.plain_parse)
+            return []
         if ctx.ignore_unknown_options:
             _no_unknown_long_options(self, ctx, args)
         typed = list(args)  # click's parser consumes the list
