@@ -47,7 +47,7 @@ class Plan:
             or not param.expose_value
             or param.callback is not None
             or param.envvar
-            or param.multiple
+            or (param.multiple and not isinstance(param, click.Option))
             or param.nargs != 1
             or param.is_eager
             or callable(param.default)
@@ -57,7 +57,7 @@ class Plan:
         if isinstance(param, click.Option):
             if param.prompt or param.count or param.deprecated or param.hidden:
                 return False
-            if param.is_flag and not param.is_bool_flag:
+            if param.is_flag and (param.multiple or not param.is_bool_flag):
                 return False
             for word in param.opts:
                 self.options[word] = (param, True if param.is_flag else None)
@@ -74,13 +74,14 @@ class Plan:
             return True
         default = param.get_default(ctx)
         if default is None or type(default).__module__.startswith("click"):
-            # click marks "no default" with a sentinel of its own and gives it as None
-            self.absent[name] = None
-        elif isinstance(default, _PLAIN_DEFAULTS):
+            # click marks "no default" with a sentinel of its own and gives it as None, or
+            # as () to an option given any number of times
+            self.absent[name] = () if param.multiple else None
+        elif isinstance(default, _PLAIN_DEFAULTS) or (param.multiple and default == ()):
             self.absent[name] = param.type_cast_value(ctx, default)
         else:
             return False
-        return isinstance(self.absent[name], (*_PLAIN_DEFAULTS, type(None)))
+        return isinstance(self.absent[name], (*_PLAIN_DEFAULTS, type(None), tuple))
 
     def parse(self, ctx: click.Context, args: list[str]) -> bool:
         """Set ``ctx.params`` from ``args`` as click would and say True; or set nothing and
@@ -96,13 +97,17 @@ class Plan:
             if found is None:
                 return False
             option, flag = found
-            if option.name in given:  # given twice: click says what it does
+            earlier = given.get(option.name)
+            if earlier is not None and not option.multiple:  # click says what twice does
                 return False
             if flag is None:
                 value = next(words, None)
                 if value is None or value.startswith("-"):
                     return False
-                given[option.name] = (option, value)
+                if option.multiple:  # each value in turn, as click's parser appends them
+                    given[option.name] = (option, [*(earlier[1] if earlier else ()), value])
+                else:
+                    given[option.name] = (option, value)
             else:
                 given[option.name] = (option, flag)
         if len(positional) != len(self.arguments):

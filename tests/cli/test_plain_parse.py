@@ -53,6 +53,8 @@ def _lines(command: click.Command, ctx: click.Context) -> list[list[str]]:
             else:
                 for value in _samples(option) or []:
                     lines.append([word, value, *bases[0]])
+                    if option.multiple:
+                        lines.append([word, value, *bases[0], word, value])
     return lines
 
 
