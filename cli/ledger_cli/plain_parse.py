@@ -30,6 +30,7 @@ class Plan:
         self.arguments: list[click.Argument] = []
         self.absent: dict[str, Any] = {}  # each optional parameter's value when not given
         self.required: list[str] = []
+        self.no_args_is_help = command.no_args_is_help
         help_option = command.get_help_option(ctx)
         names: set[str] = set()
         for param in command.get_params(ctx):
@@ -59,6 +60,8 @@ class Plan:
                 return False
             if param.is_flag and (param.multiple or not param.is_bool_flag):
                 return False
+            if param.is_flag and not (param.flag_value is True or _no_value(param.flag_value)):
+                return False  # a flag that stores False, or a value of its own
             for word in param.opts:
                 self.options[word] = (param, True if param.is_flag else None)
             for word in param.secondary_opts:
@@ -73,7 +76,7 @@ class Plan:
             self.required.append(name)
             return True
         default = param.get_default(ctx)
-        if default is None or type(default).__module__.startswith("click"):
+        if default is None or _no_value(default):
             # click marks "no default" with a sentinel of its own and gives it as None, or
             # as () to an option given any number of times
             self.absent[name] = () if param.multiple else None
@@ -86,6 +89,8 @@ class Plan:
     def parse(self, ctx: click.Context, args: list[str]) -> bool:
         """Set ``ctx.params`` from ``args`` as click would and say True; or set nothing and
         say False, for click to parse the line."""
+        if not args and self.no_args_is_help:
+            return False  # click shows the help
         given: dict[str, tuple[click.Parameter, Any]] = {}
         positional: list[str] = []
         words = iter(args)
@@ -128,6 +133,11 @@ class Plan:
             ctx.set_parameter_source(name, typed if name in given else default)
         ctx.args = []
         return True
+
+
+def _no_value(value: object) -> bool:
+    """click 8.2+ marks a default or flag value not given with a sentinel of its own."""
+    return type(value).__module__.startswith("click")
 
 
 @cache

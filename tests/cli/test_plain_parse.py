@@ -131,3 +131,27 @@ def test_the_bench_lines_are_plain_and_run_as_before() -> None:
     assert _click_params(damage, theirs, ["Torrax", "2"]) == ctx.params
     for name in ("hero", "amount", "as_json"):  # plugins' commands may ask where a value came from
         assert ctx.get_parameter_source(name) == theirs.get_parameter_source(name)
+
+
+def test_what_only_click_knows_is_left_to_it() -> None:
+    @click.command(cls=Command)
+    @click.option("--plain", "colour", is_flag=True, flag_value=False, default=True)
+    def shown(colour: bool) -> None:
+        """A flag that stores False: no ledger command has one."""
+
+    @click.command(cls=Command, no_args_is_help=True)
+    @click.option("--times", type=int)
+    def helped(times: int | None) -> None:
+        """Bare, it shows its help."""
+
+    @click.command(cls=Command)
+    @click.option("--times", type=int, callback=lambda ctx, param, value: value)
+    def called(times: int | None) -> None:
+        """A callback: click runs it."""
+
+    for command, args in ((shown, ["--plain"]), (helped, []), (called, ["--times", "2"])):
+        ctx = click.Context(command, info_name="probe")
+        with ctx.scope(cleanup=False):
+            assert not plainly_parsed(command, {}, ctx, list(args)), command.name
+    said = _click_params(shown, click.Context(shown, info_name="shown"), ["--plain"])
+    assert said == {"colour": False}  # the flag stores its flag_value
