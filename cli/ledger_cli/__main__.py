@@ -7,6 +7,6 @@ import sys
 if sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from ledger_cli.app import main  # after the import path is made safe
+from ledger_cli.start import main  # after the import path is made safe
 
 main()

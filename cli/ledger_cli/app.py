@@ -348,12 +348,20 @@ def plugins_dir_of(args: Sequence[str]) -> str | None:
 def main() -> None:
     if "--trace-hooks" in _before_command(sys.argv[1:]):  # from loading on
         os.environ[TRACE_ENV] = "1"
+    collecting = gc.isenabled()
+    gc.disable()  # start-up makes no garbage cycles (ledger_cli.start)
     with warnings.catch_warnings():  # the CLI shows import failures in its own words
         warnings.simplefilter("ignore")
         pm = get_plugin_manager(plugins_dir=plugins_dir_of(sys.argv[1:]))
     app = App(pm)
     try:
-        build_cli(app.pm).main(obj=app, prog_name="campaign-ledger")
+        cli = build_cli(app.pm)
+        # What start-up made lives to the end: no collection during the command (a batch, a
+        # shell, a server) walks it again.
+        gc.freeze()
+        if collecting:
+            gc.enable()
+        cli.main(obj=app, prog_name="campaign-ledger")
     except SystemExit as ended:
         raise SystemExit(_flushed(app, ended.code)) from None
     finally:

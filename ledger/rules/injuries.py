@@ -49,6 +49,8 @@ def effects_of(hero: Hero) -> list[tuple[str, InjuryEffect]]:
 
 def ability_change(hero: Hero, ability: str) -> int:
     """What the held Injury cards do to the Hero's level in ``ability`` (Broken Ribs: -1)."""
+    if not hero.injury_effects:  # most Heroes: every check of a replay asks
+        return 0
     return sum(
         e.amount for _, e in effects_of(hero) if e.kind == "ability" and e.ability == ability
     )
@@ -56,11 +58,15 @@ def ability_change(hero: Hero, ability: str) -> int:
 
 def check_change(hero: Hero) -> int:
     """What the held Injury cards add to every active check's total."""
+    if not hero.injury_effects:
+        return 0
     return sum(e.amount for _, e in effects_of(hero) if e.kind == "checks")
 
 
 def stamina_per_face(hero: Hero, most: int = 2) -> int:
     """The most stamina the Hero may spend on one stamina face (2, or less while injured)."""
+    if not hero.injury_effects:
+        return most
     caps = [e.amount for _, e in effects_of(hero) if e.kind == "stamina"]
     return min([most, *caps])
 

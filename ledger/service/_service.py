@@ -26,6 +26,12 @@ from ledger.views import hero_json, log_json, party_view, recorded_json
 CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
 
 
+def _only_one(ledger: Ledger) -> bool:
+    """Whether the file shows exactly one campaign (not archived): the one a command without
+    a name works on, whichever was chosen (a chosen campaign since archived is not)."""
+    return sum(not info.archived for info in ledger.catalogue()) == 1
+
+
 class Service(Campaigns):
     """A ledger file as every face uses it: ``Service("party.db")``.
 
@@ -77,7 +83,9 @@ class Service(Campaigns):
         name = self.campaign_name
         if name is None:
             name = os.environ.get(CAMPAIGN_ENV) or None
-        if name is None:
+        if name is None and not _only_one(ledger):
+            # With one campaign shown, the choice cannot change the answer: reading it (the
+            # user's config folder, platformdirs) was a twentieth of a command's start-up.
             chosen = self.chosen()
             if chosen is not None:
                 return ledger.campaign(chosen)

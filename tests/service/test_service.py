@@ -50,6 +50,24 @@ def test_the_campaign_is_chosen_as_the_cli_chooses_it(
         assert again.campaign().name == "Two"
 
 
+def test_the_only_campaign_is_worked_on_without_reading_the_choice(
+    db_path: Path, registry: Registry, user_dirs: Path
+) -> None:
+    """One campaign shown: whatever was chosen, the answer is that one, so the user's config
+    folder is not read (nor platformdirs imported); with two, a broken choice is named."""
+    chosen = user_dirs / "config" / "campaign-ledger" / "campaigns.json"
+    chosen.parent.mkdir(parents=True)
+    chosen.write_text("not what `campaign use` writes", encoding="utf-8")
+    with Service(db_path, registry) as service:
+        service.start_campaign("One")
+    with Service(db_path, registry) as service:
+        assert service.campaign().name == "One"
+    with Service(db_path, registry) as service:
+        service.ledger().create_campaign("Two")
+        with pytest.raises(BadInput, match=r"campaigns\.json is not what `campaign use` writes"):
+            service.campaign()
+
+
 def test_views_are_the_json_the_cli_prints(table: Service, invoke: Invoke) -> None:
     table.do(actions.damage, hero="Torrax", amount=3)
     table.close()  # the CLI opens the file itself

@@ -1,6 +1,6 @@
 """What checks share (§4–§6): dice counts, faces against the die, modifiers recorded."""
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import msgspec
@@ -67,7 +67,7 @@ def held_rules(
 ) -> list[tuple[Condition, ConditionRules]]:
     """The conditions in force (only in a scenario) with rules that change a roll in
     ``ability`` (None: an attack), lowest number first."""
-    if not state.in_scenario:
+    if not hero.conditions or not state.in_scenario:
         return []
     found = []
     for condition in sorted(hero.conditions, key=lambda c: c.number):
@@ -170,6 +170,16 @@ def dice_reason(
     return " (" + ", ".join(parts) + ")"
 
 
+@lru_cache(maxsize=64)
+def _known_die(die: tuple[str, ...], kind: DieKind) -> None:
+    """Refuse a die of faces ``kind`` does not have. Every check of a replay names the die in
+    force, nearly always the same few: each is checked once (a refusal is never cached)."""
+    values, words = (
+        (ACTION_VALUES, ACTION_WORDS) if kind == "action" else (REACTION_VALUES, REACTION_WORDS)
+    )
+    check_die(die, kind.title(), values, words)
+
+
 def checked_roll(
     state: CampaignState,
     hero: Hero,
@@ -183,10 +193,7 @@ def checked_roll(
     focus: bool = False,
 ) -> tuple[str, ...]:
     """Refuse a recorded roll that could not have come from this Hero and this die."""
-    values, words = (
-        (ACTION_VALUES, ACTION_WORDS) if kind == "action" else (REACTION_VALUES, REACTION_WORDS)
-    )
-    check_die(die, kind.title(), values, words)
+    _known_die(die, kind)
     red = kind == "action"
     expected = dice_for(state, hero, ability, inspiration, red, focus=focus)
     if dice != expected:
