@@ -92,7 +92,8 @@ def test_an_evening_by_taps_alone(phone: Page, database: Path) -> None:
     expect(glances).to_have_count(4)
     for index in range(4):
         box = glances.nth(index).bounding_box()
-        assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+        assert box is not None
+        assert box["y"] + box["height"] <= PHONE["height"]
     page.screenshot(path=str(IMAGES / "phone-taps-overview.png"))
     glances.nth(3).click()
     expect(hero_card(page, "Venia")).to_be_in_viewport()
