@@ -7,11 +7,16 @@
 
   var LONG_PRESS_MS = 450;
 
-  // --- Pick lists: the last choice sends the form.
+  // --- Pick lists: the last choice tapped sends the form. A choice made with the keyboard
+  // (arrow keys move through a list, choosing each) waits for the form's button.
+  var pointed = 0;
+  document.addEventListener("pointerdown", function (event) {
+    if (event.target.closest && event.target.closest("form.pick label.chip")) pointed = Date.now();
+  });
   document.addEventListener("change", function (event) {
     var input = event.target;
     var form = input.closest && input.closest("form.pick");
-    if (!form || input.type !== "radio") return;
+    if (!form || input.type !== "radio" || Date.now() - pointed > 2000) return;
     var lists = form.querySelectorAll("fieldset");
     for (var i = 0; i < lists.length; i++) {
       if (!lists[i].querySelector("input:checked")) return;
