@@ -8,7 +8,7 @@ never writes: recording is ``Campaign.do`` (or a face's own wrapper around it)."
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_origin, get_type_hints
 
 from ledger.errors import LedgerError, PluginError
 from ledger.hosting import Registry, culprit
@@ -60,3 +60,51 @@ def _failed_deciding(action: Action, registry: Registry, error: Exception) -> Pl
         f"{who} failed deciding the action {name}: {type(error).__name__}: {error}; "
         "nothing was written"
     )
+
+
+# --- What a face may offer as one tap. An action's parameter carries a marker through
+# ``typing.Annotated``; the faces read the markers, never the action's name, so an
+# expansion's actions get the same taps as the base game's.
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Marks an ``int`` amount: a card offers the action as a stepper recording 1 a tap (a
+    long press or a small number pad records more). ``dial`` names what it changes (the
+    steppers of one dial sit together: "Vitality", "Stamina", "Stars"), ``sign`` whether it
+    adds or takes away, ``word`` the button's own word ("damage", "heal")."""
+
+    dial: str
+    sign: Literal["+", "-"]
+    word: str
+
+
+PickFrom = Literal[
+    "this_hero",  # the Hero whose card it is (a parameter not called ``hero``: a giver)
+    "this_ally",  # the Non-Hero Ally whose card it is
+    "other_heroes",  # the other Heroes' names
+    "conditions",  # the campaign's conditions catalogue (positive and negative marked)
+    "held_conditions",  # the conditions the card's Hero or Ally holds
+    "held_items",  # the items the card's Hero holds
+    "stock",  # the items in the party's Stock
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Marks a ``str`` parameter whose value a face offers as a list to tap, read from the
+    campaign (``source``) rather than typed."""
+
+    source: PickFrom
+
+
+def markers(action: Action) -> dict[str, Step | Pick]:
+    """The Step and Pick markers on ``action``'s parameters, by parameter name."""
+    found: dict[str, Step | Pick] = {}
+    hints = get_type_hints(action, include_extras=True)
+    for name, hint in hints.items():
+        if get_origin(hint) is Annotated:
+            for extra in hint.__metadata__:
+                if isinstance(extra, Step | Pick):
+                    found[name] = extra
+    return found

@@ -51,7 +51,8 @@ def test_forms_come_from_the_registered_actions(
     # given; the party, those that take none.
     assert 'data-load="/actions?hero=Torrax"' in page
     assert 'data-action="start_city_step"' in page
-    assert 'data-action="damage"' not in page
+    assert '<details class="tap" data-action="damage">' not in page  # not a party form
+    assert '<form method="post" action="/record/damage" class="stepper"' in page  # a tap
     assert 'data-action="gain_condition"' in card
     assert 'data-action="start_city_step"' not in card
     assert '<input type="hidden" name="hero" value="Torrax">' in card

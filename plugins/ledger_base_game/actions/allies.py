@@ -1,7 +1,9 @@
 """Non-Hero Allies (§1, §2.2, §3): joining, damage and healing on the Health Counter die,
 exhaustion at 0 health, condition tokens, leaving the party."""
 
-from ledger.actions import Game
+from typing import Annotated
+
+from ledger.actions import Game, Pick, Step
 from ledger.errors import BadInput, RuleViolation
 from ledger.model import CampaignState, Event
 from ledger.text import check_name
@@ -58,13 +60,24 @@ def hurt_ally(
     return events
 
 
-def damage_ally(game: Game, *, ally: str, amount: int, stamina_loss: bool = False) -> list[Event]:
+def damage_ally(
+    game: Game,
+    *,
+    ally: Annotated[str, Pick("this_ally")],
+    amount: Annotated[int, Step("Health", "-", "damage")],
+    stamina_loss: bool = False,
+) -> list[Event]:
     """The Ally takes ``amount`` damage (``stamina_loss``: it was stamina loss, which a
     Non-Hero Ally takes as damage, §2.2); at 0 health it is exhausted (§2.3)."""
     return hurt_ally(game.state, ally, amount, stamina_loss)
 
 
-def heal_ally(game: Game, *, ally: str, amount: int) -> list[Event]:
+def heal_ally(
+    game: Game,
+    *,
+    ally: Annotated[str, Pick("this_ally")],
+    amount: Annotated[int, Step("Health", "+", "heal")],
+) -> list[Event]:
     """The Ally heals ``amount`` damage, up to the health it joined with. A Non-Hero Ally's
     recover only heals (§2.4)."""
     found = active_ally(game.state, ally)
@@ -73,7 +86,7 @@ def heal_ally(game: Game, *, ally: str, amount: int) -> list[Event]:
     return [AllyHealed(ally=found.name, amount=amount)]
 
 
-def exhaust_ally(game: Game, *, ally: str) -> list[Event]:
+def exhaust_ally(game: Game, *, ally: Annotated[str, Pick("this_ally")]) -> list[Event]:
     """The Ally is exhausted: for one whose health the table keeps on the die, when it
     reaches 0 (one the ledger counts is exhausted by the damage that takes it to 0)."""
     found = active_ally(game.state, ally)
@@ -91,7 +104,12 @@ def dismiss_ally(game: Game, *, ally: str) -> list[Event]:
     return [AllyLeft(ally=game.state.ally(ally).name)]
 
 
-def gain_ally_condition(game: Game, *, ally: str, condition: str) -> list[Event]:
+def gain_ally_condition(
+    game: Game,
+    *,
+    ally: Annotated[str, Pick("this_ally")],
+    condition: Annotated[str, Pick("conditions")],
+) -> list[Event]:
     """The Ally takes a condition token: only the conditions with a token (those that affect
     enemies) reach a Non-Hero Ally (§3)."""
     found = active_ally(game.state, ally)
@@ -108,7 +126,12 @@ def gain_ally_condition(game: Game, *, ally: str, condition: str) -> list[Event]
     ]
 
 
-def remove_ally_condition(game: Game, *, ally: str, condition: str) -> list[Event]:
+def remove_ally_condition(
+    game: Game,
+    *,
+    ally: Annotated[str, Pick("this_ally")],
+    condition: Annotated[str, Pick("held_conditions")],
+) -> list[Event]:
     """The Ally's condition token is discarded."""
     spec = game.registry.conditions.get(condition)
     return [AllyConditionRemoved(ally=active_ally(game.state, ally).name, condition=spec.name)]

@@ -1,9 +1,9 @@
 """Item cards and tokens: every item belongs to one Hero (§7.2)."""
 
 from collections.abc import Sequence
-from typing import Unpack
+from typing import Annotated, Unpack
 
-from ledger.actions import Game
+from ledger.actions import Game, Pick
 from ledger.errors import BadInput
 from ledger.model import Event, Item, Target, carried
 from ledger_base_game.events.items import ItemDiscarded, ItemGained, ItemGiven, ItemUsed
@@ -42,12 +42,18 @@ def gain_item(
     return [ItemGained(hero=game.hero(hero).name, item=gained, from_supply=True)]
 
 
-def give_item(game: Game, *, item: str, giver: str, receiver: str) -> list[Event]:
+def give_item(
+    game: Game,
+    *,
+    item: Annotated[str, Pick("held_items")],
+    giver: Annotated[str, Pick("this_hero")],
+    receiver: Annotated[str, Pick("other_heroes")],
+) -> list[Event]:
     """One copy of the item moves from one Hero to another."""
     return [ItemGiven(hero=game.hero(giver).name, item=item, to=game.hero(receiver).name)]
 
 
-def discard_item(game: Game, *, hero: str, item: str) -> list[Event]:
+def discard_item(game: Game, *, hero: str, item: Annotated[str, Pick("held_items")]) -> list[Event]:
     """The Hero discards the item, which goes to the Stock (seed text); never a Quest item."""
     return [ItemDiscarded(hero=game.hero(hero).name, item=item, to_stock=True)]
 
@@ -56,7 +62,7 @@ def use_item(
     game: Game,
     *,
     hero: str,
-    item: str,
+    item: Annotated[str, Pick("held_items")],
     on: Sequence[str] = (),
     conditions: Sequence[str] = (),
 ) -> list[Event]:

@@ -1,10 +1,10 @@
 """The Stock and the Archive: items no Hero carries, and Scenario cards (§7.2, §8.2)."""
 
-from typing import Unpack
+from typing import Annotated, Unpack
 
 import msgspec
 
-from ledger.actions import Game
+from ledger.actions import Game, Pick
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import Event, ScenarioCard, Target
 from ledger.rules.steps import MAX_SCENARIO
@@ -87,7 +87,7 @@ def gain_from_supply(
     return [ItemFromSupply(hero=game.hero(hero).name, item=gained)]
 
 
-def take_from_stock(game: Game, *, hero: str, item: str) -> list[Event]:
+def take_from_stock(game: Game, *, hero: str, item: Annotated[str, Pick("stock")]) -> list[Event]:
     """The Hero takes the item from the Stock; nothing happens if no copy is there (§7.2)."""
     known = of_kind(known_item(game.registry, item, game.state), item, props={})
     return [ItemFromSupply(hero=game.hero(hero).name, item=known, archive=False)]

@@ -23,7 +23,7 @@ from ledger.model import CampaignState
 from ledger.service import Service
 from ledger.views import log_json
 from ledger_web import intents
-from ledger_web.pages import forms
+from ledger_web.pages import forms, taps
 from ledger_web.pages.disk import disk_svg, summary
 
 
@@ -43,7 +43,14 @@ def party(service: Service, at: str | None) -> dict[str, Any]:
     seq, state = service.state(at)
     then = at is not None and seq != head
     diff = diff_states(state, campaign.state()).lines() if then else []
-    all_forms = action_forms(service)
+    actions = registered(service)
+    all_forms = forms.action_forms(actions)
+
+    def on_card(card: taps.Card, name: str) -> taps.CardTaps | None:
+        if then:
+            return None
+        return taps.card_taps(all_forms, actions, state, service.registry, card, name)
+
     return {
         "state": state,
         "seq": seq,
@@ -52,7 +59,10 @@ def party(service: Service, at: str | None) -> dict[str, Any]:
         "then": then,
         "diff": diff,
         "step": step_text(state.step),
-        "heroes": [hero_card(state, name) for name in state.heroes],
+        "heroes": [
+            {**hero_card(state, name), "taps": on_card("hero", name)} for name in state.heroes
+        ],
+        "ally_taps": {name: on_card("ally", name) for name in state.allies},
         "forms": all_forms,
         "party_actions": [
             form for form in all_forms.values() if not form.query and form.hero_field is None

@@ -72,7 +72,7 @@
     })
       .then(function (response) {
         return response.text().then(function (text) {
-          if (response.ok) arrive(text, response.url);
+          if (response.ok) arrive(text, response.url, form);
           else return refusedIn(form, said(text, response));
         });
       }, function () {
@@ -85,12 +85,21 @@
 
   function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
 
-  function arrive(html, url) {
+  // The page stays where the player was: the card (or section) the form was sent from keeps
+  // its place on the screen, whatever grew or shrank above it. ledger:arrived names it.
+  function arrive(html, url, form) {
     var page = parse(html), fresh = page.getElementById("main"), old = main();
     if (!fresh || !old) { location.assign(url); return; }
+    var holder = form && form.closest("#main [id]"), id = holder && holder.id;
+    var top = holder ? holder.getBoundingClientRect().top : 0;
     old.replaceWith(document.adoptNode(fresh));
     document.title = page.title;
     history.replaceState(null, "", fresh.dataset.page || url);
+    var again = id ? document.getElementById(id) : null;
+    document.dispatchEvent(new CustomEvent("ledger:arrived", {
+      detail: { card: again, action: form && form.dataset.action, dial: form && form.dataset.dial }
+    }));
+    if (again) window.scrollBy(0, again.getBoundingClientRect().top - top);
   }
 
   function said(text, response) {
