@@ -5,7 +5,8 @@ Each is ``action(game, **intent) -> list[Event]``: it reads the campaign as it s
 naming the rule when it refuses. Record one with ``campaign.do(action, **intent)``; the CLI's
 commands and the web app call the same functions.
 
-Queries (``odds_of_check``, ``dice_sets``, ``dice_luck``, ``check_chances``) sit beside
+Queries (``odds_of_check``, ``dice_sets``, ``dice_luck``, ``check_chances``,
+``spend_choices``, ``stamina_hindsight``) sit beside
 them: they read the campaign and return a typed answer, and record nothing; call them
 directly with ``campaign.game()``.
 
@@ -75,6 +76,12 @@ from ledger_base_game.actions.progressive import (
     open_progressive_check,
 )
 from ledger_base_game.actions.reactions import react, react_to_effect
+from ledger_base_game.actions.spending import (
+    SpendChoices,
+    SpendingHindsight,
+    spend_choices,
+    stamina_hindsight,
+)
 from ledger_base_game.actions.stars import gain_stars, give_stars, spend_stars
 from ledger_base_game.actions.steps import (
     end_scenario,
@@ -122,6 +129,10 @@ __all__ = [
     "bring_item",
     "buy_item",
     "check_chances",
+    "SpendChoices",
+    "SpendingHindsight",
+    "spend_choices",
+    "stamina_hindsight",
     "choose_class",
     "city_activity",
     "close_group_check",
