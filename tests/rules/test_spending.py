@@ -15,8 +15,10 @@ from ledger_base_game import actions
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
     campaign = Ledger.open(tmp_path / "spend.db", create=True).create_campaign("Spend")
-    campaign.do(actions.add_hero, name="Kell", might=3, agility=2, will=2, taunt=4, chips=3, wounded_chips=2)
-    campaign.do(actions.add_hero, name="Venia", might=2, agility=3, will=4, taunt=3, wounded_chips=4)
+    kell = {"might": 3, "agility": 2, "will": 2, "taunt": 4, "chips": 3, "wounded_chips": 2}
+    venia = {"might": 2, "agility": 3, "will": 4, "taunt": 3, "wounded_chips": 4}
+    campaign.do(actions.add_hero, name="Kell", **kell)
+    campaign.do(actions.add_hero, name="Venia", **venia)
     return campaign
 
 
@@ -76,7 +78,7 @@ def test_hindsight_reads_the_stamina_unspent_before_the_roll(campaign: Campaign)
         actions.make_check, hero="Kell", ability="might", target=6, roll=("S", "S", "1"), spend=1
     )
     seen = actions.stamina_hindsight(campaign.game())
-X
+    # 1 rolled + 1 spent = 2 of 6: 5 were needed, the faces take 4 and Kell had 3 chips
     assert (seen.total, seen.spent, seen.most, seen.needed) == (2, 1, 3, None)
     assert not seen.would_have_changed
 
@@ -88,7 +90,8 @@ def test_hindsight_of_a_success_or_outside_a_scenario_changes_nothing(campaign: 
     in_scenario(campaign)
     campaign.do(actions.make_check, hero="Kell", ability="might", target=2, roll=("2", "S", "1"))
     passed = actions.stamina_hindsight(campaign.game(), hero="Kell")
-    assert passed.success and not passed.would_have_changed
+    assert passed.success
+    assert not passed.would_have_changed
 
 
 def test_hindsight_leaves_undone_checks_out_and_names_what_is_missing(

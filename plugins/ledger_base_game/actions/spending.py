@@ -95,6 +95,11 @@ class SpendingHindsight(msgspec.Struct, frozen=True, kw_only=True):
     needed: int | None
 
     @property
+    def more(self) -> int:
+        """The stamina beyond what was spent that reaches the target (0 when none would)."""
+        return 0 if self.needed is None else max(self.needed - self.spent, 0)
+
+    @property
     def would_have_changed(self) -> bool:
         """A failed check that spending more, within what was allowed, would have passed."""
         return not self.success and self.needed is not None and self.needed > self.spent

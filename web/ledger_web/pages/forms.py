@@ -27,7 +27,9 @@ FACES_PARAMETER = "roll"
 @dataclass(frozen=True)
 class Field:
     name: str
-    widget: Literal["hero", "number", "checkbox", "choice", "text", "list", "numbers", "faces"]
+    widget: Literal[
+        "hero", "number", "checkbox", "choice", "text", "list", "numbers", "faces", "amount"
+    ]
     required: bool
     default: object = None
     choices: tuple[str, ...] = ()
@@ -109,10 +111,11 @@ def _widget(name: str, hint: object) -> tuple[str, tuple[str, ...]] | None:
         return ("faces" if name == FACES_PARAMETER else "list"), ()
     if typing.get_origin(base) in (typing.Union, types.UnionType):
         args = _args(base)
-        if set(args) == {int, str} or (
-            int in args and all(_is_str_literal(a) or a is int for a in args)
-        ):
-            return "text", ()  # a number or a formula as printed ("2xHC+4"), or a word ("best")
+        if set(args) == {int, str}:
+            return "text", ()  # a number or a formula as printed ("2xHC+4")
+        words = [w for a in args if _is_str_literal(a) for w in _args(a)]
+        if int in args and all(a is int or _is_str_literal(a) for a in args):
+            return "amount", tuple(str(w) for w in words)  # a number, or a word ("best")
         if int in args and all(a is int or _is_int_tuple(a) for a in args):
             return "numbers", ()
         if str in args and all(a is str or _is_str_sequence(a) for a in args):
@@ -225,7 +228,7 @@ def intent_from_form(form: ActionForm, values: Mapping[str, str]) -> dict[str, o
         raw = raw.strip()
         if not raw:
             continue
-        if field.widget == "number":
+        if field.widget in ("number", "amount"):
             number = integer(raw)
             intent[field.name] = raw if number is None else number
         elif field.widget == "faces":
