@@ -10,6 +10,7 @@ from ledger import Ledger
 from ledger.campaign import Campaign
 from ledger.errors import BadInput, NotFound
 from ledger_base_game import actions
+from tests.helpers.cli import Invoke
 
 
 @pytest.fixture
@@ -115,3 +116,15 @@ def test_hindsight_steps_back_past_many_undone_checks(campaign: Campaign) -> Non
         campaign.do(actions.make_check, hero="Venia", ability="will", target=5, roll=("1",) * 4)
         campaign.undo()
     assert actions.stamina_hindsight(campaign.game()).hero == "Kell"
+
+
+def test_the_cli_says_after_a_failed_check_what_spending_would_have_changed(
+    party: Invoke,
+) -> None:
+    party("step", "scenario", "4")
+    failed = party("check", "Torrax", "might", "4", "--roll", "1 S 1")
+    assert "Spending 2 more stamina on the stamina faces would have made it" in failed.output
+    passed = party("check", "Torrax", "might", "1", "--roll", "1 S 1", "--name", "another")
+    assert "Spending" not in passed.output
+    beyond = party("check", "Torrax", "might", "9", "--roll", "1 S 1", "--name", "a third")
+    assert "Spending" not in beyond.output  # not even 2 more would have made it

@@ -311,6 +311,7 @@ def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
     return {
         "state": state,
         "heroes": list(state.heroes),
+        "allies": list(state.allies),  # a Non-Hero Ally rolls checks and reactions too
         "abilities": ABILITIES,
         "values": values,
         "odds_kind": kind,
