@@ -92,28 +92,32 @@ def test_a_check_rolled_by_taps_with_an_extra_die_and_stamina(
     expect(faces).to_have_text(["1", "2", "1+", "S"])  # the Action die's faces, no 0 or H
     says = roll.locator(".pad-says")
     tap_faces(page, roll, "1+")
-    expect(says).to_contain_text("1+: roll 1 more Action die")
+    expect(says).to_have_text(
+        "1 face tapped: 1+ · 1+: roll 1 more Action die and tap what it shows"
+    )
     expect(roll.locator(".pad.wants-extra")).to_have_count(1)
-    tap_faces(page, roll, "2")  # the extra die
+    tap_faces(page, roll, "1+")  # the extra die shows 1+ as well: one more still
+    expect(says).to_contain_text("1+: roll 1 more Action die")
+    tap_faces(page, roll, "2")  # the second extra die
     expect(roll.locator(".pad.wants-extra")).to_have_count(0)
     tap_faces(page, roll, "S")
     choices = roll.locator("button.spend-choice")
     expect(choices).to_have_text(["0", "1", "2"])  # one S face: 0-2, Kell has 10 unspent
     expect(choices.first).to_have_attribute("aria-pressed", "true")
     tap_faces(page, roll, "1+")  # the third die asks for another
-    expect(says).to_contain_text("4 faces tapped: 1+ 2 S 1+ · 1+: roll 1 more Action die")
+    expect(says).to_contain_text("5 faces tapped: 1+ 1+ 2 S 1+ · 1+: roll 1 more Action die")
     roll.locator(".pad").scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOT, full_page=False)
     tap_faces(page, roll, "S")  # its extra die: two S faces now, 0-4
     expect(choices).to_have_text(["0", "1", "2", "3", "4"])
-    roll.locator("button.go").tap()  # 1+ 2 S 1+ S: 4 successes, nothing spent: fails
+    roll.locator("button.go").tap()  # 1+ 1+ 2 S 1+ S: 5 successes, nothing spent: fails
     settled(page)
     hindsight = page.locator("#hindsight")
-    expect(hindsight).to_contain_text("Kell’s last check: 4 of 6")
-    expect(hindsight).to_contain_text("Spending 2 more stamina would have made it")
+    expect(hindsight).to_contain_text("Kell’s last check: 5 of 6")
+    expect(hindsight).to_contain_text("Spending 1 more stamina would have made it")
     checks = recorded_checks(database)
     assert [(c.faces, c.stamina_spent, c.success) for c in checks] == [
-        (("1+", "2", "S", "1+", "S"), 0, False)
+        (("1+", "1+", "2", "S", "1+", "S"), 0, False)
     ]
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width}px)"

@@ -11,7 +11,8 @@
     return input.value.split(/[\s,]+/).filter(Boolean).map(function (f) { return f.toUpperCase(); });
   }
 
-  // Extra dice still to roll: each 1+ asks for one more die, whose face is the next one read.
+  // Extra dice still to roll: each 1+ asks for one more die, whose face is the next one read
+  // (so a chain of 1+ asks for one die at a time).
   function extrasWanted(list) {
     var wanted = 0;
     list.forEach(function (face) {
@@ -33,7 +34,8 @@
     if (!pad) return;
     var list = faces(input), wanted = extrasWanted(list);
     var says = pad.querySelector(".pad-says");
-    var text = list.length ? words(pad, "count", list.length) + ": " + list.join(" ") : "";
+    var counted = words(pad, list.length === 1 ? "countOne" : "count", list.length);
+    var text = list.length ? counted + ": " + list.join(" ") : "";
     if (wanted > 0) text += (text ? " · " : "") + words(pad, "extra", wanted);
     says.textContent = text;
     pad.classList.toggle("wants-extra", wanted > 0);
