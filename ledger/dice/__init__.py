@@ -19,7 +19,16 @@ from ledger.dice._definition import (
     choose_default,
     load_dice_file,
 )
-from ledger.dice._faces import MAX_ROLLED, DieKind, check_faces, parse_faces, split_faces
+from ledger.dice._faces import (
+    MAX_ROLLED,
+    ActionRoll,
+    DieKind,
+    ReactionRoll,
+    RolledOn,
+    check_faces,
+    parse_faces,
+    split_faces,
+)
 from ledger.dice._odds import (
     GroupOdds,
     Odds,
@@ -50,11 +59,14 @@ __all__ = [
     "REACTION_VALUES",
     "REACTION_WORDS",
     "STAMINA",
+    "ActionRoll",
     "DiceSet",
     "DieKind",
     "GroupOdds",
     "Odds",
     "ReactionOdds",
+    "ReactionRoll",
+    "RolledOn",
     "StaminaRule",
     "action_successes",
     "check_dice",

@@ -1,7 +1,8 @@
 """Face lists as the players read them off real dice, checked against a die definition."""
 
 import re
-from typing import Literal
+from dataclasses import dataclass
+from typing import Annotated, Literal
 
 from ledger.dice._definition import EXTRA
 from ledger.errors import BadInput
@@ -51,3 +52,15 @@ def parse_faces(
     """The faces a player read off ``dice`` real dice of ``kind`` (``"1 2 1+ S"``), checked
     against the die's faces; ``why`` says where the number of dice comes from."""
     return check_faces(split_faces(text), die, dice, kind, why)
+
+
+@dataclass(frozen=True)
+class RolledOn:
+    """Marks an action's ``roll`` parameter with the die its faces are read off, so a face
+    (the web's dice pad) offers that die's faces only: ``Annotated[..., RolledOn("action")]``."""
+
+    die: DieKind
+
+
+ActionRoll = Annotated[tuple[str, ...], RolledOn("action")]
+ReactionRoll = Annotated[tuple[str, ...], RolledOn("reaction")]

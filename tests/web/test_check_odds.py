@@ -164,3 +164,16 @@ def test_an_unknown_kind_is_an_active_check(
     page = ask(db_path, pm, kind="bogus", hero="Torrax", ability="might", target="2")
     assert "chance of 2 or more" in odds_section(page)
     assert '<option value="check" selected>' in page
+
+
+def test_an_ally_is_offered_on_the_check_page_and_its_odds_are_the_clis(
+    party: Invoke, db_path: Path, pm: pluggy.PluginManager
+) -> None:
+    party("ally", "add", "Grimble", "--might", "2", "--agility", "1", "--will", "1", "--taunt", "5")
+    cli = cli_odds(party, "Grimble", "might", "2")
+    page = ask(db_path, pm, kind="check", hero="Grimble", ability="might", target="2")
+    assert re.search(r'<optgroup label="Allies"><option selected>Grimble</option>', page)
+    shown = " ".join(odds_section(page).split())
+    assert f"{percent(cli['probability'])} chance of 2 or more" in shown
+    roll = page[page.index('data-action="make_check"') :]
+    assert "<option selected>Grimble</option>" in roll[: roll.index("</select>")]

@@ -5,7 +5,8 @@ Each is ``action(game, **intent) -> list[Event]``: it reads the campaign as it s
 naming the rule when it refuses. Record one with ``campaign.do(action, **intent)``; the CLI's
 commands and the web app call the same functions.
 
-Queries (``odds_of_check``, ``dice_sets``, ``dice_luck``, ``check_chances``) sit beside
+Queries (``odds_of_check``, ``dice_sets``, ``dice_luck``, ``check_chances``,
+``spend_choices``, ``stamina_hindsight``) sit beside
 them: they read the campaign and return a typed answer, and record nothing; call them
 directly with ``campaign.game()``.
 
@@ -75,6 +76,12 @@ from ledger_base_game.actions.progressive import (
     open_progressive_check,
 )
 from ledger_base_game.actions.reactions import react, react_to_effect
+from ledger_base_game.actions.spending import (
+    SpendChoices,
+    SpendingHindsight,
+    spend_choices,
+    stamina_hindsight,
+)
 from ledger_base_game.actions.stars import gain_stars, give_stars, spend_stars
 from ledger_base_game.actions.steps import (
     end_scenario,
@@ -111,6 +118,8 @@ __all__ = [
     "GroupChance",
     "LuckPoint",
     "ReactionChance",
+    "SpendChoices",
+    "SpendingHindsight",
     "activate_item",
     "add_ally",
     "add_hero",
@@ -179,10 +188,12 @@ __all__ = [
     "sell_item",
     "set_dice",
     "sleep_at",
+    "spend_choices",
     "spend_gems",
     "spend_group_check_gem",
     "spend_stamina",
     "spend_stars",
+    "stamina_hindsight",
     "start_city_step",
     "start_journey_step",
     "start_scenario_step",

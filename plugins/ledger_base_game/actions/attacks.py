@@ -1,7 +1,7 @@
 """Attacks (§4.1): an attack action's Action dice, its stamina cost and its stamina faces."""
 
 from ledger.actions import Game
-from ledger.dice import action_successes, check_faces, check_seed, new_seed
+from ledger.dice import ActionRoll, action_successes, check_faces, check_seed, new_seed
 from ledger.dice import roll as roll_dice
 from ledger.model import Event
 from ledger_base_game.actions._rolls import DiceChoice, dice_in_force, read_faces
@@ -19,7 +19,7 @@ def attack(
     dice: int,
     cost: int = 0,
     spend: int = 0,
-    roll: tuple[str, ...] | None = None,
+    roll: ActionRoll | None = None,
     seed: int | None = None,
     dice_set: DiceChoice = None,
     achievement: bool = False,

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from typing import Literal, Unpack
 
 from ledger.actions import Game
-from ledger.dice import PER_FACE, action_successes, stamina_faces
+from ledger.dice import PER_FACE, ActionRoll, action_successes, stamina_faces
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import CampaignState, Event
 from ledger.rules import injuries
@@ -36,7 +36,7 @@ class CheckIntent(Declaration, total=False):
     scenario, 0-2 each, or ``"best"``. ``hindered``: -1 (in a scenario). ``outcome``: the
     outcome chosen, e.g. a Story entry."""
 
-    roll: tuple[str, ...] | None
+    roll: ActionRoll | None
     seed: int | None
     dice_set: DiceChoice
     spend: Spend

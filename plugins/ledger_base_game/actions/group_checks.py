@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from ledger.actions import Game
-from ledger.dice import PER_FACE, action_successes, stamina_faces
+from ledger.dice import PER_FACE, ActionRoll, action_successes, stamina_faces
 from ledger.errors import BadInput, OutOfRange
 from ledger.hosting import Registry
 from ledger.model import CampaignState, Event
@@ -67,7 +67,7 @@ def roll_for_group_check(
     game: Game,
     *,
     hero: str,
-    roll: tuple[str, ...] | None = None,
+    roll: ActionRoll | None = None,
     seed: int | None = None,
     inspiration: bool = False,
     discard: Sequence[str] = (),

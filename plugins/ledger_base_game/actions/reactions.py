@@ -2,7 +2,7 @@
 other effect a card names."""
 
 from ledger.actions import Game
-from ledger.dice import reaction_successes
+from ledger.dice import ReactionRoll, reaction_successes
 from ledger.errors import BadInput, OutOfRange
 from ledger.model import Event
 from ledger_base_game.actions._ally_rolls import ally_react
@@ -29,7 +29,7 @@ def react(
     ability: str,
     damage: int = 0,
     stamina_loss: int = 0,
-    roll: tuple[str, ...] | None = None,
+    roll: ReactionRoll | None = None,
     seed: int | None = None,
     dice_set: DiceChoice = None,
     inspiration: bool = False,
@@ -81,7 +81,7 @@ def react_to_effect(
     ability: str,
     against: str,
     target: int,
-    roll: tuple[str, ...] | None = None,
+    roll: ReactionRoll | None = None,
     seed: int | None = None,
     dice_set: DiceChoice = None,
     inspiration: bool = False,

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 import click
 
 from ledger.campaign import Recorded
-from ledger_base_game.actions import checks
+from ledger_base_game.actions import checks, spending
 from ledger_base_game.commands import complete_ability
 from ledger_base_game.commands._rolls import (
     dice_option,
@@ -184,6 +184,21 @@ def check(app: App, /, hero: str, ability: str, target: str, **options: Any) -> 
         **check_intent(options),
     )
     show_check(recorded, options["as_json"])
+    if not options["as_json"]:
+        show_hindsight(app, recorded)
+
+
+def show_hindsight(app: App, recorded: Recorded) -> None:
+    """After a failed check: the stamina on its stamina faces that would have made it."""
+    made = recorded.events[0] if recorded.events else None
+    if not isinstance(made, CheckMade) or made.success is not False:
+        return
+    seen = spending.stamina_hindsight(app.game(), hero=made.hero)
+    if seen.would_have_changed:
+        click.echo(
+            f"Spending {seen.more} more stamina on the stamina faces would have made it "
+            f"({seen.needed} in all; the faces and the unspent stamina allowed {seen.most})."
+        )
 
 
 def register(cli: click.Group) -> None:

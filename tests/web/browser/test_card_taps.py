@@ -110,7 +110,7 @@ def test_an_evening_by_taps_alone(phone: Page, database: Path) -> None:
     assert tap(
         page,
         database,
-        step("Torrax", "damage") + " + details.pad > summary",
+        step("Torrax", "damage") + " + details.numpad > summary",
         'article.hero[data-hero="Torrax"] form[data-action="damage"] button[value="3"]',
     ) == ["base:damage-taken"]
     press = torrax.locator('form.stepper[data-action="heal"] button.step')
@@ -119,7 +119,7 @@ def test_an_evening_by_taps_alone(phone: Page, database: Path) -> None:
     page.mouse.down()
     page.wait_for_timeout(700)
     page.mouse.up()
-    expect(torrax.locator('form[data-action="heal"] details.pad')).to_have_attribute("open", "")
+    expect(torrax.locator('form[data-action="heal"] details.numpad')).to_have_attribute("open", "")
     before = len(events(database))
     torrax.locator('form[data-action="heal"] button[value="2"]').click()
     settled(page)

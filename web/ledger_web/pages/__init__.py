@@ -101,7 +101,7 @@ async def _party(request: Request, at: str | None, status: int = 200, **notice: 
         )
         context["refusal"] = error.worded({})
         status = 404
-    context["dice"] = {"faces": _faces(context["dice"])}
+    context["dice"] = _faces(context["dice"])
     return _render(
         request,
         "party.html",
@@ -110,8 +110,9 @@ async def _party(request: Request, at: str | None, status: int = 200, **notice: 
     )
 
 
-def _faces(dice: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys((*dice["action"], *dice["reaction"])))
+def _faces(dice: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """Each die's faces for a pad that knows its die, and both dice's for one that does not."""
+    return {**dice, "faces": tuple(dict.fromkeys((*dice["action"], *dice["reaction"])))}
 
 
 async def hero(request: Request) -> Response:
@@ -145,7 +146,7 @@ async def actions(request: Request) -> Response:
         return {**_common(service, request), **views.actions(service, name)}
 
     context = await _read(request, work)
-    context["dice"] = {"faces": _faces(context["dice"])}
+    context["dice"] = _faces(context["dice"])
     return _render(
         request,
         "actions.html",
@@ -162,7 +163,7 @@ async def check(request: Request) -> Response:
         return {**_common(service, request), **views.check(service, values)}
 
     context = await _read(request, work)
-    context["dice"] = {"faces": _faces(context["dice"])}
+    context["dice"] = _faces(context["dice"])
     return _render(request, "check.html", {**context, "nav": "check", "page_title": "Check"})
 
 

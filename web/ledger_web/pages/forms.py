@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from ledger.dice import RolledOn
 from ledger_web.intents import is_action
 from ledger_web.wellformed import integer
 
@@ -26,10 +27,13 @@ FACES_PARAMETER = "roll"
 @dataclass(frozen=True)
 class Field:
     name: str
-    widget: Literal["hero", "number", "checkbox", "choice", "text", "list", "numbers", "faces"]
+    widget: Literal[
+        "hero", "number", "checkbox", "choice", "text", "list", "numbers", "faces", "amount"
+    ]
     required: bool
     default: object = None
     choices: tuple[str, ...] = ()
+    die: str = ""  # a faces field's die ("action", "reaction"), when the action names it
 
     @property
     def label(self) -> str:
@@ -109,6 +113,9 @@ def _widget(name: str, hint: object) -> tuple[str, tuple[str, ...]] | None:
         args = _args(base)
         if set(args) == {int, str}:
             return "text", ()  # a number or a formula as printed ("2xHC+4")
+        words = [w for a in args if _is_str_literal(a) for w in _args(a)]
+        if int in args and all(a is int or _is_str_literal(a) for a in args):
+            return "amount", tuple(str(w) for w in words)  # a number, or a word ("best")
         if int in args and all(a is int or _is_int_tuple(a) for a in args):
             return "numbers", ()
         if str in args and all(a is str or _is_str_sequence(a) for a in args):
@@ -116,6 +123,29 @@ def _widget(name: str, hint: object) -> tuple[str, tuple[str, ...]] | None:
         if any(_is_str_sequence(a) for a in args) and name == FACES_PARAMETER:
             return "faces", ()
     return None
+
+
+def _is_str_literal(hint: object) -> bool:
+    return typing.get_origin(hint) is Literal and all(isinstance(a, str) for a in _args(hint))
+
+
+def _rolled_on(action: Callable[..., Any], name: str) -> str:
+    """The die the ``name`` parameter's faces are read off when its type is marked
+    ``Annotated[..., RolledOn(die)]`` (``ledger.dice.ActionRoll``), else "" (either die)."""
+    hints = typing.get_type_hints(action, include_extras=True)
+    if name not in hints:  # a key of ``**intent: Unpack[TypedDict]``
+        spread = [
+            p for p in inspect.signature(action).parameters.values() if p.kind is p.VAR_KEYWORD
+        ]
+        unpacked = _args(hints.get(spread[0].name)) if spread else ()
+        if unpacked and typing.is_typeddict(unpacked[0]):
+            hints = typing.get_type_hints(unpacked[0], include_extras=True)
+    hint = hints.get(name)
+    for arg in (hint, *_args(hint)):
+        for mark in getattr(arg, "__metadata__", ()):
+            if isinstance(mark, RolledOn):
+                return mark.die
+    return ""
 
 
 def _is_int_tuple(hint: object) -> bool:
@@ -161,6 +191,7 @@ def action_form(action: Callable[..., Any]) -> ActionForm | None:
                 required=required and not optional,
                 default=None if required else default,
                 choices=choices,
+                die=_rolled_on(action, name) if widget == "faces" else "",
             )
         )
     doc = inspect.getdoc(action) or ""
@@ -197,7 +228,7 @@ def intent_from_form(form: ActionForm, values: Mapping[str, str]) -> dict[str, o
         raw = raw.strip()
         if not raw:
             continue
-        if field.widget == "number":
+        if field.widget in ("number", "amount"):
             number = integer(raw)
             intent[field.name] = raw if number is None else number
         elif field.widget == "faces":

@@ -283,6 +283,22 @@ def _odds(
         return None, str(error)
 
 
+HINDSIGHT_QUERY = "stamina_hindsight"  # the last check, and what spending would have changed
+
+
+def hindsight(service: Service) -> Any:
+    """The registered hindsight query's answer on the last check, when spending more stamina
+    on its stamina faces would have turned a failure into a success; else None."""
+    try:
+        query = service.registry.actions.find(HINDSIGHT_QUERY)
+        if query is None:
+            return None
+        answer = query(service.campaign().game())
+    except LedgerError:  # no check with a target yet
+        return None
+    return answer if getattr(answer, "would_have_changed", False) else None
+
+
 def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
     """The check page: the odds of the check described by ``values`` (its kind: an active
     check, a reaction to damage or to an effect, a group check; the hero, ability, target or
@@ -305,6 +321,7 @@ def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
     return {
         "state": state,
         "heroes": list(state.heroes),
+        "allies": list(state.allies),  # a Non-Hero Ally rolls checks and reactions too
         "abilities": ABILITIES,
         "values": values,
         "odds_kind": kind,
@@ -313,6 +330,7 @@ def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
         "rolling": rolling,
         "next_hero": state.group_check.next_to_roll() if state.group_check else None,
         "dice": dice_faces(service, state),
+        "hindsight": hindsight(service),
     }
 
 

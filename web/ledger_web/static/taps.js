@@ -32,7 +32,7 @@
     if (!button) return;
     pressed = button;
     timer = setTimeout(function () {
-      var pad = button.closest("form").querySelector("details.pad");
+      var pad = button.closest("form").querySelector("details.numpad");
       if (pad) { pad.open = true; swallow = button; }
       timer = null;
     }, LONG_PRESS_MS);
