@@ -157,7 +157,7 @@ class SecurityMiddleware:
         access = security.access(token)
         method = scope["method"]
         if access is None:
-            if self.denied_page is not None and _wants_page(method, headers):
+            if self.denied_page is not None and _wants_page(scope, headers):
                 nonce = secrets.token_urlsafe(12)
                 await _refuse_page(send, 401, self.denied_page(nonce), nonce)
                 return
@@ -337,9 +337,13 @@ async def _without_token(scope: Scope, send: Send, cookie: str) -> None:
     await send({"type": "http.response.body", "body": b""})
 
 
-def _wants_page(method: str, headers: Headers) -> bool:
-    """A browser opening an address (not a script asking the API)."""
-    return method in ("GET", "HEAD") and "text/html" in headers.get("accept", "")
+def _wants_page(scope: Scope, headers: Headers) -> bool:
+    """A browser opening a page (not a script asking the API)."""
+    return (
+        scope["method"] in ("GET", "HEAD")
+        and not scope["path"].startswith("/api")
+        and "text/html" in headers.get("accept", "")
+    )
 
 
 async def _refuse_page(send: Send, status: int, page: str, nonce: str) -> None:
