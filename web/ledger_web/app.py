@@ -1,4 +1,5 @@
-"""The app factory: the routes (API, pages, live events, the share page, static files)
+"""The app factory: the routes (API, pages, live events, the share page, the app shell's
+manifest and service worker, static files)
 behind the security middleware, and the server's lifetime (the live watcher, the worker
 threads)."""
 
@@ -20,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from ledger.errors import LedgerError
 from ledger.hosting import get_plugin_manager
-from ledger_web import api, live, pages, qr
+from ledger_web import api, live, pages, qr, shell
 from ledger_web.redaction import RedactPaths
 from ledger_web.security import TOKEN_COOKIE, Security, SecurityMiddleware, cookie_name
 from ledger_web.server import Web
@@ -60,6 +61,7 @@ def create_app(
 
     routes = [
         *api.routes(),
+        *shell.routes(),
         Route("/events", live.events),
         Route("/share", qr.share),
         Route("/qr.svg", qr.qr_svg),
@@ -70,7 +72,7 @@ def create_app(
         routes=routes,
         middleware=[
             Middleware(RedactPaths, database=web.database),
-            Middleware(SecurityMiddleware, security=web.security),
+            Middleware(SecurityMiddleware, security=web.security, denied_page=web.denied_page),
             Middleware(HeadHeader, web=web),
         ],
         exception_handlers={

@@ -9,23 +9,9 @@ import qrcode.image.svg  # type: ignore[import-untyped]
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ledger_web.i18n import gettext
+from ledger_web.pages import render_page
 from ledger_web.server import web_of
-
-SHARE = """{% extends "base.html" %}
-{% block title %}Join{% endblock %}
-{% block content %}
-<section class="share">
-{% for name, url in shown %}
-  <figure>
-    <img src="/qr.svg?link={{ name }}" alt="QR code of the {{ name }} link"
-         width="240" height="240">
-    <figcaption>{{ "Join (can record)" if name == "join" else "Read-only" }}:
-      <a href="{{ url }}">{{ url }}</a></figcaption>
-  </figure>
-{% endfor %}
-</section>
-{% endblock %}
-"""
 
 
 def svg(url: str) -> str:
@@ -57,6 +43,12 @@ async def qr_svg(request: Request) -> Response:
 
 
 async def share(request: Request) -> Response:
-    web = web_of(request)
-    page = web.templates.from_string(SHARE)
-    return web.render_template(request, page, {"shown": _shown(request)})
+    """The links to share, as a page of the layout (its way back: the party page)."""
+    head = web_of(request).hub.head or {}
+    context = {
+        "shown": _shown(request),
+        "head": head.get("seq", 0),
+        "nav": "share",
+        "page_title": gettext("Share"),
+    }
+    return render_page(request, "share.html", context)

@@ -16,6 +16,8 @@
 - Request bodies are at most ``max_body`` bytes (413); a loopback-only server answers only to
   loopback host names (a DNS-rebinding page cannot reach it); pages forbid framing and
   inline scripts without the page's nonce; an error never shows a traceback.
+- A browser without a token is shown a page saying how to join (the host's link or QR
+  code); a script is answered the JSON error.
 """
 
 import hashlib
@@ -24,6 +26,7 @@ import ipaddress
 import logging
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -125,11 +128,18 @@ def _token_of(scope: Scope, headers: Headers, cookie: str) -> tuple[str | None, 
 
 
 class SecurityMiddleware:
-    """Enforces the rules above on every request (pages, API, events, static files)."""
+    """Enforces the rules above on every request (pages, API, events, static files).
+    ``denied_page(nonce)``: the page a browser is shown without a token (else the JSON)."""
 
-    def __init__(self, app: ASGIApp, security: Security) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        security: Security,
+        denied_page: Callable[[str], str] | None = None,
+    ) -> None:
         self.app = app
         self.security = security
+        self.denied_page = denied_page
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -145,10 +155,14 @@ class SecurityMiddleware:
             return
         token, by_header, in_url = _token_of(scope, headers, security.cookie)
         access = security.access(token)
+        method = scope["method"]
         if access is None:
+            if self.denied_page is not None and _wants_page(scope, headers):
+                nonce = secrets.token_urlsafe(12)
+                await _refuse_page(send, 401, self.denied_page(nonce), nonce)
+                return
             await _refuse(send, 401, "a valid token is needed (ask the host for the link)")
             return
-        method = scope["method"]
         if in_url and token is not None and method in ("GET", "HEAD"):
             await _without_token(scope, send, _token_cookie(security.cookie, token))
             return
@@ -321,6 +335,32 @@ async def _without_token(scope: Scope, send: Send, cookie: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": b""})
+
+
+def _wants_page(scope: Scope, headers: Headers) -> bool:
+    """A browser opening a page (not a script asking the API)."""
+    return (
+        scope["method"] in ("GET", "HEAD")
+        and not scope["path"].startswith("/api")
+        and "text/html" in headers.get("accept", "")
+    )
+
+
+async def _refuse_page(send: Send, status: int, page: str, nonce: str) -> None:
+    body = page.encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/html; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+                *_headers(nonce, None),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _refuse(send: Send, status: int, message: str) -> None:

@@ -37,7 +37,8 @@ def browser() -> Iterator[Browser]:
 
 
 def device(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:
-    page = browser.new_context(viewport=viewport, base_url=url).new_page()
+    # No service worker: its reads of the page would go around page.route (stale() below).
+    page = browser.new_context(viewport=viewport, base_url=url, service_workers="block").new_page()
     page.goto("/")
     return page
 

@@ -91,10 +91,12 @@ def test_a_restart_mid_evening_then_a_tap_on_each_device_records(
         stop(server)
         for page in (*phones, laptop):
             expect(page.locator("#connection")).to_have_text(
-                "Host unreachable, reconnecting… Nothing you tap is recorded until it is back."
+                "Host unreachable, reconnecting… Taps are kept on this device and sent when it "
+                "is back."
             )
         before = event_count(database)
-        # A tap while the host is away: said on the page, what was typed kept.
+        # A typed line while the host is away (lines are not queued, taps are: test_offline):
+        # said on the page, what was typed kept.
         first = phones[0]
         command(first, "damage Kell 1")
         expect(first.locator("form.command #refusal")).to_contain_text(

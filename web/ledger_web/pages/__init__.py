@@ -52,6 +52,9 @@ def _render(
     return web_of(request).render(request, template, context, status)
 
 
+render_page = _render  # for the pages other modules serve (/share)
+
+
 def _page_url(request: Request) -> str:
     """The address of what this page shows, to read it again: never a POST-only address."""
     if request.method != "GET":

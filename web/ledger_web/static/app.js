@@ -77,6 +77,7 @@
         });
       }, function () {
         if (window.ledgerConnection) window.ledgerConnection("down");
+        if (window.ledgerOffline && window.ledgerOffline.failed(form, body)) return; // queued
         notice(form, "The host did not answer: this may not have been recorded. What you " +
           "typed is kept: send it again when the host is back (it is recorded once).");
       })
