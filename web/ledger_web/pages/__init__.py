@@ -217,6 +217,7 @@ async def story(request: Request) -> Response:
     def work(service: Service) -> dict[str, Any]:
         return {
             **_common(service, request),
+            "tallies": views.session_summary(service, number),
             "moments": views.story(service, number),
             "number": number,
         }
