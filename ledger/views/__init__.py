@@ -15,6 +15,7 @@ from ledger.model import CampaignState
 from ledger.views._allies import allies_json, ally_json, health_text
 from ledger.views._diff import change_json, diff_json, point_json
 from ledger.views._heroes import (
+    described_parts,
     effect_text,
     hero_city_json,
     hero_json,
@@ -58,6 +59,7 @@ __all__ = [
     "city_json",
     "counted",
     "counts",
+    "described_parts",
     "diff_json",
     "effect_text",
     "health_text",
