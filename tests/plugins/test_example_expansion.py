@@ -260,3 +260,6 @@ def test_its_parts_describe_themselves_on_the_pages(installed: Path, db_path: Pa
         assert "1 gadget built (1 stamina spent on them)" in party  # Torrax's card
         assert "the Guild counts 1 gadget" in party  # the party sheet
         assert "1 gadget built" in web.get("/heroes/Torrax").text
+        asked = web.get("/api/queries/gadgets_carried")  # its query answers on the web
+        assert asked.status_code == 200, asked.text
+        assert "Torrax" in asked.text
