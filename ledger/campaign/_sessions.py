@@ -28,6 +28,7 @@ class Moment(msgspec.Struct, frozen=True, kw_only=True):
     effect; an undo or redo shows what it changed when it was recorded."""
 
     row: Row
+    event: Event
     description: str
     reverted: bool
     before: CampaignState
@@ -77,12 +78,14 @@ def moments(campaign: Campaign, first: int, last: int) -> Iterator[Moment]:
     state = campaign.state(first - 1) if first > 1 else CampaignState()
     projector = campaign.projector
     for row in campaign.store.rows(campaign.name, after=first - 1, upto=last):
-        description = projector.decode(row).describe()
+        event = projector.decode(row)
+        description = event.describe()
         undone = row.command in reverted
         if row.type in META_TYPES:
             then = History(m for m in history.metas if m.seq < row.seq)
             yield Moment(
                 row=row,
+                event=event,
                 description=description,
                 reverted=undone,
                 before=projector.state_at(row.seq - 1, then),
@@ -90,5 +93,12 @@ def moments(campaign: Campaign, first: int, last: int) -> Iterator[Moment]:
             )
             continue
         after = state if undone else projector.fold([[row_values(row)]], reverted, state)
-        yield Moment(row=row, description=description, reverted=undone, before=state, after=after)
+        yield Moment(
+            row=row,
+            event=event,
+            description=description,
+            reverted=undone,
+            before=state,
+            after=after,
+        )
         state = after

@@ -45,7 +45,13 @@ from ledger.model._modifiers import (
     parse_modifier,
 )
 from ledger.model._open_checks import GroupCheck, ProgressiveCheck
-from ledger.model._plugin_state import CampaignPart, HeroPart, PluginState, typed_parts
+from ledger.model._plugin_state import (
+    CampaignPart,
+    HeroPart,
+    PluginState,
+    fields_text,
+    typed_parts,
+)
 from ledger.model._state import (
     Ally,
     CampaignState,
@@ -134,6 +140,7 @@ __all__ = [
     "card_key",
     "carried",
     "check_modifier",
+    "fields_text",
     "judge",
     "parse_modifier",
     "specs_from_tables",

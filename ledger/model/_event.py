@@ -31,6 +31,13 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
         """What the rules did on their own when this event applied, to tell the players."""
         return []
 
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        """What this event adds to an evening's summary for the Hero (or Ally) it is about:
+        counters by name (``"damage taken"``, ``"stamina spent"``, ``"checks rolled"``,
+        ``"checks succeeded"``... or the plugin's own), read from the event and the states
+        around it. Stars, items and conditions are read from the states, never tallied."""
+        return {}
+
     def describe(self) -> str:
         """One line for the log, in the players' words."""
         fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__struct_fields__)

@@ -15,6 +15,11 @@ class PluginState(msgspec.Struct, frozen=True, kw_only=True):
 
     namespace: ClassVar[str] = ""
 
+    def describe(self) -> str:
+        """One line for the pages (the Hero card and sheet, the party sheet), in the players'
+        words: override it (``"2 gadgets built"``); by default each field and its value."""
+        return fields_text(msgspec.to_builtins(self))
+
 
 class HeroPart(PluginState, frozen=True, kw_only=True):
     """A plugin's state of one Hero, read with ``hero.part(Type)`` and replaced with
@@ -27,6 +32,16 @@ class CampaignPart(PluginState, frozen=True, kw_only=True):
 
 
 P = TypeVar("P", bound=PluginState)
+
+
+def fields_text(fields: Mapping[str, Any]) -> str:
+    """``built 2 · chips 1``: a part's fields as a page shows them when it says nothing."""
+    shown = []
+    for name, value in fields.items():
+        if isinstance(value, list | tuple):
+            value = ", ".join(map(str, value)) or "none"
+        shown.append(f"{name.replace('_', ' ')} {value}")
+    return " · ".join(shown)
 
 
 def read_part(parts: dict[str, Any], kind: type[P]) -> P:

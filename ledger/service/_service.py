@@ -21,7 +21,15 @@ from ledger.hosting import Registry, default_registry
 from ledger.model import CampaignState, Event
 from ledger.service import _chosen
 from ledger.service._campaigns import Campaigns
-from ledger.views import hero_json, log_json, party_view, recorded_json
+from ledger.views import (
+    Summary,
+    hero_json,
+    log_json,
+    party_view,
+    recorded_json,
+    session_summary,
+    summary_json,
+)
 
 CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
 
@@ -161,6 +169,15 @@ class Service(Campaigns):
         """The cards the campaign knows (of ``kind``: ``hero``, ``item``...), each value with
         who gave it: a plugin or the table's content pack (``content show --json``)."""
         return {"cards": known_content(self.game(at), kind)}
+
+    def session_summary(self, number: int | None = None) -> Summary:
+        """What play session ``number`` (None: the current or last one) did to each Hero and
+        Ally, read from that session's events alone; NotFound names the sessions there are."""
+        return session_summary(self.campaign(), number, self.registry)
+
+    def summary(self, number: int | None = None) -> dict[str, Any]:
+        """The session's summary as JSON (``session summary --json``)."""
+        return summary_json(self.session_summary(number))
 
     def log(self, query: LogQuery | None = None) -> list[dict[str, Any]]:
         """The log entries ``query`` keeps, as JSON (``log --json``)."""

@@ -5,6 +5,7 @@ recorded, whichever face asks (the CLI's ``--json``, the web API, a Python calle
 ``hero_json(state.hero(name), state)`` is ``hero show --json``; ``recorded_json(recorded)``
 is what every recording command answers; ``log_json(entry)`` is one ``log --json`` row;
 ``diff_json(diff_states(before, after))`` is ``diff --json`` between two points.
+``summary_json(session_summary(campaign, number, registry))`` is ``session summary --json``.
 ``to_json`` indents them as the CLI prints them."""
 
 from typing import Any
@@ -14,6 +15,7 @@ from ledger.model import CampaignState
 from ledger.views._allies import allies_json, ally_json, health_text
 from ledger.views._diff import change_json, diff_json, point_json
 from ledger.views._heroes import (
+    described_parts,
     effect_text,
     hero_city_json,
     hero_json,
@@ -28,6 +30,16 @@ from ledger.views._heroes import (
     to_json,
 )
 from ledger.views._history import log_json, recorded_json
+from ledger.views._summary import (
+    COUNTERS,
+    Luck,
+    Summary,
+    Tally,
+    counts,
+    last_session,
+    session_summary,
+    summary_json,
+)
 from ledger.views._supply import city_json, counted, party_extra_json, reputation_json, supply_json
 
 
@@ -37,17 +49,24 @@ def party_view(state: CampaignState, at: int, registry: Registry | None) -> dict
 
 
 __all__ = [
+    "COUNTERS",
+    "Luck",
+    "Summary",
+    "Tally",
     "allies_json",
     "ally_json",
     "change_json",
     "city_json",
     "counted",
+    "counts",
+    "described_parts",
     "diff_json",
     "effect_text",
     "health_text",
     "hero_city_json",
     "hero_json",
     "injuries_text",
+    "last_session",
     "log_json",
     "party_extra_json",
     "party_json",
@@ -56,11 +75,13 @@ __all__ = [
     "point_json",
     "recorded_json",
     "reputation_json",
+    "session_summary",
     "stamina_json",
     "stamina_text",
     "stash_json",
     "stash_text",
     "step_json",
+    "summary_json",
     "supply_json",
     "to_json",
 ]

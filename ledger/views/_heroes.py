@@ -5,7 +5,7 @@ from typing import Any
 
 import msgspec
 
-from ledger.model import CampaignState, Hero, InjuryEffect, Stamina
+from ledger.model import CampaignState, Hero, InjuryEffect, PluginState, Stamina, fields_text
 from ledger.rules import loadout
 from ledger.text import name_key
 from ledger.views._allies import allies_json
@@ -108,6 +108,25 @@ def plugins_json(parts: dict[str, Any]) -> dict[str, Any]:
     if not parts:
         return {}
     return {"plugins": {name: msgspec.to_builtins(part) for name, part in parts.items()}}
+
+
+def described_parts(parts: dict[str, Any]) -> list[dict[str, str]]:
+    """The plugins' parts as the pages show them: each by its namespace, in its own words
+    (``PluginState.describe``); a part no loaded plugin registers, or whose describe fails,
+    shows its fields instead, so a plugin's fault never hides the page."""
+    shown = []
+    for namespace, part in parts.items():
+        text = None
+        if isinstance(part, PluginState):
+            try:
+                text = str(part.describe())
+            except Exception:  # the plugin's fault: its fields still show
+                text = None
+            fields = msgspec.to_builtins(part)
+        else:
+            fields = part if isinstance(part, dict) else {"value": part}
+        shown.append({"namespace": namespace, "text": text or fields_text(fields)})
+    return shown
 
 
 def step_json(state: CampaignState) -> dict[str, Any] | None:

@@ -248,3 +248,18 @@ def test_the_authors_own_tests_pass_with_the_pytest_plugin(site: Path) -> None:
     result = run(site, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=source)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "9 passed" in result.stdout
+
+
+def test_its_parts_describe_themselves_on_the_pages(installed: Path, db_path: Path) -> None:
+    from tests.helpers.web import client
+
+    pm = get_plugin_manager()
+    guild(pm, db_path)
+    with client(db_path, pm) as web:
+        party = web.get("/").text
+        assert "1 gadget built (1 stamina spent on them)" in party  # Torrax's card
+        assert "the Guild counts 1 gadget" in party  # the party sheet
+        assert "1 gadget built" in web.get("/heroes/Torrax").text
+        asked = web.get("/api/queries/gadgets_carried")  # its query answers on the web
+        assert asked.status_code == 200, asked.text
+        assert "Torrax" in asked.text

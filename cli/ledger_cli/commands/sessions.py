@@ -1,4 +1,5 @@
-"""session start | session end | replay: evenings of play, steps and ranges told again."""
+"""session start | session end | session summary | replay: evenings of play, what each did to
+the party, steps and ranges told again."""
 
 import click
 
@@ -10,8 +11,10 @@ from ledger.campaign import (
     step_moments,
 )
 from ledger.text import printable
+from ledger.views import summary_json
 from ledger_cli import output
-from ledger_cli.context import App, json_option, pass_app
+from ledger_cli.context import App, json_option, pass_app, show_recorded
+from ledger_cli.output_summary import show_summary
 from ledger_cli.parsing import Command, Group
 
 
@@ -27,8 +30,37 @@ def start(app: App, as_json: bool) -> None:
 @json_option
 @pass_app
 def end(app: App, as_json: bool) -> None:
-    """The play session ends."""
-    app.do(end_session, as_json=as_json)
+    """The play session ends, and what it did to each Hero is shown (`session summary`)."""
+    recorded = app.perform(end_session)
+    number = recorded.before.session
+    summary = app.service.session_summary(number)
+    if as_json:
+        shown = {**output.recorded_json(recorded), "summary": summary_json(summary)}
+        click.echo(output.to_json(shown))
+        return
+    show_recorded(recorded, as_json=False)
+    show_summary(summary)
+
+
+@click.command("summary", cls=Command)
+@click.argument("number", type=click.IntRange(min=1), required=False, metavar="[N]")
+@json_option
+@pass_app
+def summary(app: App, number: int | None, as_json: bool) -> None:
+    """What play session N (default: the current or last one) did to each Hero and Ally:
+    damage taken and healed, stamina spent and lost, checks rolled and succeeded, luck
+    against the exact expectation, Stars, items and conditions gained and lost.
+
+    \b
+    Examples:
+      campaign-ledger session summary
+      campaign-ledger session summary 2 --json
+    """
+    found = app.service.session_summary(number)
+    if as_json:
+        click.echo(output.to_json(summary_json(found)))
+        return
+    show_summary(found)
 
 
 @click.command("replay", cls=Command)
@@ -97,11 +129,13 @@ def replay(
 
 @click.group("session", cls=Group)
 def session() -> None:
-    """Mark an evening of play, for `log --session N` and `replay --session N`."""
+    """Mark an evening of play, for `log --session N`, `replay --session N` and
+    `session summary N`."""
 
 
 session.add_command(start)
 session.add_command(end)
+session.add_command(summary)
 
 
 def register(cli: click.Group) -> None:

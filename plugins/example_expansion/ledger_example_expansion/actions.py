@@ -2,7 +2,7 @@
 and Python callers share them, as they share the base game's)."""
 
 from ledger.actions import Game
-from ledger.model import CampaignState, Event
+from ledger.model import Event
 from ledger.text import name_key
 from ledger_example_expansion.events import GADGET, GadgetBuilt, carries
 
@@ -17,7 +17,7 @@ def build_gadget(game: Game, *, hero: str) -> list[Event]:
     return [GadgetBuilt(hero=found.name, cost=0 if tinkerer else 1)]
 
 
-def gadgets_carried(state: CampaignState) -> dict[str, int]:
+def gadgets_carried(game: Game) -> dict[str, int]:
     """How many Clockwork Gadgets each Hero carries: a query (at any point), it records
-    nothing."""
-    return {hero.name: carries(hero, GADGET) for hero in state.heroes.values()}
+    nothing; the web's command box and /api/queries/gadgets_carried answer it too."""
+    return {hero.name: carries(hero, GADGET) for hero in game.state.heroes.values()}

@@ -28,8 +28,7 @@ def build(app: App, hero: str, as_json: bool) -> None:
 @pass_app
 def listing(app: App, at: str | None = None, as_json: bool = False) -> None:
     """How many Clockwork Gadgets each Hero carries, now or at --at."""
-    _, state = app.state(at)
-    counts = actions.gadgets_carried(state)
+    counts = actions.gadgets_carried(app.service.game(at))
     if as_json:
         click.echo(output.to_json(counts))
         return

@@ -27,12 +27,19 @@ class Workshop(HeroPart, frozen=True, kw_only=True):
     built: int = 0  # gadgets built, whether still carried or not
     chips: int = 0  # Stamina chips spent building them
 
+    def describe(self) -> str:  # the Hero card's and sheet's line
+        gadgets = "gadget" if self.built == 1 else "gadgets"
+        return f"{self.built} {gadgets} built ({self.chips} stamina spent on them)"
+
 
 class Guild(CampaignPart, frozen=True, kw_only=True):
     """The Guild's ledger of the whole party (``party show --json``: plugins.example)."""
 
     namespace: ClassVar[str] = NAMESPACE
     gadgets: int = 0  # gadgets the party has built
+
+    def describe(self) -> str:  # the party sheet's line
+        return f"the Guild counts {self.gadgets} gadget{'' if self.gadgets == 1 else 's'}"
 
 
 class GadgetBuilt(HeroEvent, tag="example:gadget-built", frozen=True, kw_only=True):

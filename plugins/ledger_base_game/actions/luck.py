@@ -64,12 +64,13 @@ def die_mean(die: tuple[str, ...], values: dict[str, int]) -> float:
     return face / (1 - extra)
 
 
-def dice_luck(game: Game, *, after: int = 0) -> list[LuckPoint]:
+def dice_luck(game: Game, *, after: int = 0, upto: int | None = None) -> list[LuckPoint]:
     """Every roll in effect, in order, with each Hero's cumulative successes and expectation
-    (only those after event ``after`` if given, their totals counted from there on)."""
+    (only those after event ``after`` and up to ``upto`` if given, their totals counted from
+    there on)."""
     points: list[LuckPoint] = []
     totals: dict[str, tuple[float, float]] = {}
-    for seq, event in _events(game, after):
+    for seq, event in _events(game, after, upto):
         rolled = _rolled(event)
         if rolled is None:
             continue
@@ -93,12 +94,12 @@ def dice_luck(game: Game, *, after: int = 0) -> list[LuckPoint]:
     return points
 
 
-def check_chances(game: Game, *, after: int = 0) -> list[CheckChance]:
+def check_chances(game: Game, *, after: int = 0, upto: int | None = None) -> list[CheckChance]:
     """Every active check in effect that had a target (progressive and "?" checks have none),
-    with the odds the state before it gave (only those after event ``after`` if given): the
-    states before the checks read in one fold forward through them."""
+    with the odds the state before it gave (only those after event ``after`` and up to
+    ``upto`` if given): the states before the checks read in one fold forward through them."""
     checks: dict[int, tuple[CheckMade, int, bool]] = {}
-    for seq, event in _events(game, after):
+    for seq, event in _events(game, after, upto):
         if isinstance(event, CheckMade) and event.target is not None and event.success is not None:
             checks[seq] = (event, event.target, event.success)
     chances = []
@@ -137,13 +138,14 @@ def _rolled(
     return None
 
 
-def _events(game: Game, after: int = 0) -> Iterator[tuple[int, Event]]:
+def _events(game: Game, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, Event]]:
     """The campaign's rolls in effect (checks, group check rolls, reactions), with their seq:
     read by their type's index, not the whole campaign."""
     campaign = game.campaign
     reverted = campaign.history_now().reverted()
     types = {CheckMade.tag(), GroupCheckRolled.tag(), ReactionMade.tag()}
-    for row in campaign.store.log_rows(campaign.name, after + 1, campaign.head().seq, types=types):
+    last = campaign.head().seq if upto is None else upto
+    for row in campaign.store.log_rows(campaign.name, after + 1, last, types=types):
         if row.command in reverted:
             continue
         yield row.seq, campaign.projector.decode(row)

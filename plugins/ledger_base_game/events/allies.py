@@ -10,6 +10,7 @@ from ledger.model import Ally, CampaignState, Condition, ConditionRules, Debt, E
 from ledger.rules import debts
 from ledger.rules.conditions import held_after
 from ledger.text import check_name, name_key
+from ledger_base_game.events import _tallies
 from ledger_base_game.rules.checks import ABILITIES
 from ledger_base_game.rules.ranges import (
     MAX_ABILITY,
@@ -148,6 +149,9 @@ class AllyDamaged(AllyEvent, tag="base:ally-damaged", frozen=True, kw_only=True)
             notes.append(f"{self.amount - health} more than its health: ignored")
         return notes
 
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return {_tallies.DAMAGE: self.amount}
+
     def describe(self) -> str:
         what = "stamina loss, taken as damage" if self.stamina_loss else "damage"
         return f"{self.ally} takes {self.amount} {what}"
@@ -171,6 +175,9 @@ class AllyHealed(AllyEvent, tag="base:ally-healed", frozen=True, kw_only=True):
         if self.amount > room:
             return [f"{self.amount - room} more than its damage: ignored (§2.2)"]
         return []
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return {_tallies.HEALED: self.amount}
 
     def describe(self) -> str:
         return f"{self.ally} heals {self.amount} damage"

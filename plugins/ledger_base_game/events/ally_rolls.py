@@ -21,6 +21,7 @@ from ledger.errors import RuleViolation
 from ledger.model import Ally, CampaignState, Debt
 from ledger.rules import debts, turns
 from ledger.text import check_name
+from ledger_base_game.events import _tallies
 from ledger_base_game.events.allies import AllyEvent, active_ally
 from ledger_base_game.rules.checks import (
     Ability,
@@ -110,6 +111,9 @@ class AllyCheckMade(AllyEvent, tag="base:ally-check-made", frozen=True, kw_only=
         if STAMINA not in self.faces:
             return []
         return ["a Non-Hero Ally's stamina face counts 0 successes (seed text)"]
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return _tallies.check(self.success)
 
     def describe(self) -> str:
         against = "?" if self.target is None else str(self.target)

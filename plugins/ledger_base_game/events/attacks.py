@@ -17,6 +17,7 @@ from ledger.model import CampaignState, Debt, Hero, HeroEvent
 from ledger.rules import debts
 from ledger.rules.stamina import MAX_AMOUNT, require_affectable
 from ledger.text import check_amount
+from ledger_base_game.events import _tallies
 from ledger_base_game.rules.checks import in_force, with_condition_dice
 from ledger_base_game.rules.ranges import MAX_ATTACK_DICE
 
@@ -100,6 +101,9 @@ class StaminaSpentCursed(HeroEvent, tag="base:stamina-spent-cursed", frozen=True
         stamina = replace(s, unspent=s.unspent - amount, wound=s.wound + amount)
         state = debts.settle(state, "stamina", self.hero, str(amount))
         return state.with_hero(replace(hero, stamina=stamina))
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return {_tallies.SPENT: self.amount}
 
     def describe(self) -> str:
         return f"{self.hero} spends {self.amount} stamina while Cursed: the chips flip to wound"

@@ -22,6 +22,7 @@ from ledger.rules import debts, gems, injuries, turns
 from ledger.rules.gems import GemKind
 from ledger.rules.stamina import require_affectable
 from ledger.text import check_name
+from ledger_base_game.events import _tallies
 from ledger_base_game.rules.checks import (
     Ability,
     check_discards,
@@ -139,6 +140,10 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             done = "complete" if check.complete else f"{check.remaining} to go"
             notes.append(f"{self.progressive!r}: {check.progress}/{check.target}, {done}")
         return notes
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        spent = {_tallies.SPENT: self.stamina_spent} if self.stamina_spent else {}
+        return {**_tallies.check(self.success), **spent}
 
     def describe(self) -> str:
         what = f"progressive check {self.progressive!r}" if self.progressive else "check"

@@ -17,6 +17,7 @@ from ledger.model import (
 from ledger.rules import gems
 from ledger.rules.stamina import require_affectable
 from ledger.text import check_name, name_key
+from ledger_base_game.events import _tallies
 from ledger_base_game.rules.checks import (
     Ability,
     check_ability,
@@ -155,6 +156,9 @@ class GroupCheckRolled(HeroEvent, tag="base:group-check-rolled", frozen=True, kw
             raise RuleViolation(f"{hero.name}'s roll totals {successes}, not {self.successes}")
         rolled = {**group.rolled, hero.name: successes}
         return replace(state, group_check=replace(group, rolled=rolled))
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return {_tallies.ROLLED: 1}
 
     def describe(self) -> str:
         seeded = f" (ledger-rolled, seed {self.seed})" if self.seed is not None else ""

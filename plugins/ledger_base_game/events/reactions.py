@@ -6,6 +6,7 @@ from ledger.errors import RuleViolation
 from ledger.model import CampaignState, Debt, HeroEvent
 from ledger.rules import debts
 from ledger.rules.stamina import require_affectable
+from ledger_base_game.events import _tallies
 from ledger_base_game.events.checks import gem_debts
 from ledger_base_game.rules.checks import Ability, check_gems, checked_roll
 from ledger_base_game.rules.ranges import MAX_HOURGLASS, MAX_TARGET
@@ -45,6 +46,9 @@ class ReactionMade(HeroEvent, tag="base:reaction-made", frozen=True, kw_only=Tru
             kind = "damage" if self.damage else "stamina loss"
             owed.append(Debt(kind=kind, hero=self.hero, what=str(self.taken)))
         return debts.owe(state, *owed)
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return _tallies.disk_change(before, after, self.hero)
 
     def describe(self) -> str:
         against = f"{self.damage} damage" if self.damage else f"{self.stamina_loss} stamina loss"
@@ -86,6 +90,9 @@ class EffectReacted(HeroEvent, tag="base:effect-reacted", frozen=True, kw_only=T
         if successes != self.successes:
             raise RuleViolation(f"the roll gives {successes} successes, not {self.successes}")
         return debts.owe(state, *gem_debts(self.hero, self.inspiration, self.achievement))
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return _tallies.disk_change(before, after, self.hero)
 
     def describe(self) -> str:
         outcome = (

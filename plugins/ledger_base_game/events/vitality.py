@@ -6,6 +6,7 @@ from typing import Literal
 from ledger.model import CampaignState, HeroEvent
 from ledger.rules import debts, stamina
 from ledger.text import check_name
+from ledger_base_game.events import _tallies
 from ledger_base_game.events._amount import Amount
 
 
@@ -17,6 +18,9 @@ class StaminaSpent(Amount, tag="base:stamina-spent", frozen=True, kw_only=True):
     def apply(self, state: CampaignState) -> CampaignState:
         state = debts.settle(state, "stamina", self.hero, str(self.amount))
         return state.with_hero(stamina.spend(state.hero(self.hero), self.checked()))
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return {_tallies.SPENT: self.amount}
 
     def describe(self) -> str:
         return f"{self.hero} spends {self.amount} stamina"
@@ -30,6 +34,9 @@ class StaminaLost(Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
     def apply(self, state: CampaignState) -> CampaignState:
         state = debts.settle(state, "stamina loss", self.hero, str(self.amount))
         return state.with_hero(stamina.lose(state.hero(self.hero), self.checked()))
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return {_tallies.LOST: self.amount, **_tallies.disk_change(before, after, self.hero)}
 
     def describe(self) -> str:
         return f"{self.hero} loses {self.amount} stamina"
@@ -82,6 +89,9 @@ class DamageTaken(Amount, tag="base:damage-taken", frozen=True, kw_only=True):
         state = debts.settle(state, "damage", self.hero, str(self.amount))
         return state.with_hero(stamina.take_damage(state.hero(self.hero), self.checked()))
 
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return _tallies.disk_change(before, after, self.hero)
+
     def describe(self) -> str:
         return f"{self.hero} takes {self.amount} damage"
 
@@ -93,6 +103,9 @@ class DamageHealed(Amount, tag="base:damage-healed", frozen=True, kw_only=True):
 
     def apply(self, state: CampaignState) -> CampaignState:
         return state.with_hero(stamina.heal(state.hero(self.hero), self.checked()))
+
+    def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
+        return _tallies.disk_change(before, after, self.hero)
 
     def describe(self) -> str:
         return f"{self.hero} heals {self.amount} damage"

@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 
 from ledger.errors import LedgerError
 from ledger.service import Service
-from ledger.views import to_json
+from ledger.views import described_parts, to_json
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
 from ledger_web.pages import charts, forms, views
 from ledger_web.plots import line_chart
@@ -42,6 +42,7 @@ def _render(
         "url": lambda route, **params: request.url_for(PREFIX + route, **params).path,
         "new_key": lambda: uuid.uuid4().hex,
         "hero_url": _hero_url,
+        "parts": described_parts,  # a plugin's state on the Hero card and sheet, the party sheet
         # Where a form sends the browser back to, and what the live refresh reads again: this
         # page (its query kept: the Check page keeps its Hero and odds), or the party page
         # when this page is the answer to a refused form (its URL is the form's, POST only).
@@ -221,6 +222,7 @@ async def story(request: Request) -> Response:
     def work(service: Service) -> dict[str, Any]:
         return {
             **_common(service, request),
+            "tallies": views.session_summary(service, number),
             "moments": views.story(service, number),
             "number": number,
         }

@@ -21,7 +21,7 @@ from ledger.campaign import (
 from ledger.errors import LedgerError
 from ledger.model import CampaignState
 from ledger.service import Service
-from ledger.views import log_json
+from ledger.views import COUNTERS, counts, log_json
 from ledger_web import intents
 from ledger_web.pages import forms, taps
 from ledger_web.pages.disk import disk_svg, summary
@@ -337,6 +337,26 @@ def check(service: Service, values: dict[str, str]) -> dict[str, Any]:
 def _changes(before: CampaignState, after: CampaignState) -> list[str]:
     changed = diff_states(before, after)
     return [] if changed.empty else changed.lines()
+
+
+def session_summary(service: Service, number: int) -> list[dict[str, Any]]:
+    """What the session did to each Hero and Ally, as the page shows it (the core's view,
+    its counters in order and the luck above expectation worked out)."""
+    summary = service.session_summary(number)
+    shown = []
+    for tally in [*summary.heroes, *summary.allies]:
+        count = counts(tally)
+        luck = tally.luck
+        shown.append(
+            {
+                "tally": tally,
+                "counts": count,
+                "own": {name: count.pop(name, 0) for name in COUNTERS},
+                "extra": count,  # a plugin's counters
+                "above": None if luck is None or not luck.rolls else luck.rolled - luck.expected,
+            }
+        )
+    return shown
 
 
 def story(service: Service, number: int) -> list[dict[str, Any]]:
