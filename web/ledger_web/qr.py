@@ -11,22 +11,6 @@ from starlette.responses import Response
 
 from ledger_web.server import web_of
 
-SHARE = """{% extends "base.html" %}
-{% block title %}Join{% endblock %}
-{% block content %}
-<section class="share">
-{% for name, url in shown %}
-  <figure>
-    <img src="/qr.svg?link={{ name }}" alt="QR code of the {{ name }} link"
-         width="240" height="240">
-    <figcaption>{{ "Join (can record)" if name == "join" else "Read-only" }}:
-      <a href="{{ url }}">{{ url }}</a></figcaption>
-  </figure>
-{% endfor %}
-</section>
-{% endblock %}
-"""
-
 
 def svg(url: str) -> str:
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
@@ -58,5 +42,4 @@ async def qr_svg(request: Request) -> Response:
 
 async def share(request: Request) -> Response:
     web = web_of(request)
-    page = web.templates.from_string(SHARE)
-    return web.render_template(request, page, {"shown": _shown(request)})
+    return web.render(request, "share.html", {"shown": _shown(request)})

@@ -35,6 +35,8 @@ from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ledger_web.i18n import gettext
+from ledger_web.notice import notice_page
 from ledger_web.wellformed import DIGITS
 
 Access = Literal["write", "read"]
@@ -146,7 +148,10 @@ class SecurityMiddleware:
         token, by_header, in_url = _token_of(scope, headers, security.cookie)
         access = security.access(token)
         if access is None:
-            await _refuse(send, 401, "a valid token is needed (ask the host for the link)")
+            if method_wants_page(scope, headers):
+                await _send_page(send, 401, no_token_page())
+            else:
+                await _refuse(send, 401, "a valid token is needed (ask the host for the link)")
             return
         method = scope["method"]
         if in_url and token is not None and method in ("GET", "HEAD"):
@@ -321,6 +326,43 @@ async def _without_token(scope: Scope, send: Send, cookie: str) -> None:
         }
     )
     await send({"type": "http.response.body", "body": b""})
+
+
+def method_wants_page(scope: Scope, headers: Headers) -> bool:
+    """A browser opening a page (not a script, not the API): it reads a page, not JSON."""
+    path = scope.get("path", "")
+    return (
+        scope.get("method") in SAFE_METHODS
+        and "text/html" in headers.get("accept", "")
+        and not path.startswith(("/api", "/static", "/events"))
+    )
+
+
+def no_token_page() -> str:
+    return notice_page(
+        gettext("This link needs its token"),
+        gettext("The ledger answers only a link with its token."),
+        hint=gettext(
+            "Ask the host for the link, or scan the QR code the host's screen shows, then "
+            "open it here."
+        ),
+    )
+
+
+async def _send_page(send: Send, status: int, page: str) -> None:
+    body = page.encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/html; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                (b"x-content-type-options", b"nosniff"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _refuse(send: Send, status: int, message: str) -> None:

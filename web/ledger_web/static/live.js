@@ -44,12 +44,13 @@
     if (state === "down") {
       wasDown = true;
       banner.className = "connection down";
-      banner.textContent = "Host unreachable, reconnecting… Nothing you tap is recorded until it is back.";
+      banner.textContent = banner.dataset.down ||
+        "Host unreachable, reconnecting… Nothing you tap is recorded until it is back.";
       banner.hidden = false;
     } else if (state === "up" && wasDown) {
       wasDown = false;
       banner.className = "connection up";
-      banner.textContent = "Connected to the host again.";
+      banner.textContent = banner.dataset.up || "Connected to the host again.";
       banner.hidden = false;
       hideLater = setTimeout(function () { banner.hidden = true; }, 3000);
       body.dispatchEvent(new CustomEvent("ledger:reconnected", { bubbles: true }));
