@@ -20,6 +20,7 @@ import jinja2
 from babel.core import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -72,6 +73,12 @@ def refusals_note() -> str:
     if _current.get() == ENGLISH:
         return ""
     return gettext("The ledger's refusals and its events' descriptions are in English for now.")
+
+
+def decimal(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, as the reader's language writes it (12.5, 12,5)."""
+    pattern = "0." + "0" * places if places else "0"
+    return format_decimal(value, format=pattern, locale=_current.get())
 
 
 @contextmanager
@@ -136,4 +143,5 @@ def install(templates: jinja2.Environment) -> None:
     globals_["language"] = language
     globals_["languages"] = NAMES
     globals_["refusals_note"] = refusals_note
+    globals_["decimal"] = decimal
     globals_["word"] = gettext  # a word named in code (a status, an action), kept in N_ lists
