@@ -112,6 +112,8 @@ def test_every_page_passes_axe_in_both_themes_and_languages(
         "Diesem Link fehlt sein Token" if german else "This link needs its token"
     )
     found = {"token-less": serious(page)}
+    if dark != german:  # the dark English pages, and the German light ones
+        page.screenshot(path=screenshot_path(f"phone-{'dark' if dark else 'de'}-token-less"))
     page.goto(f"/?token={TOKEN}")
     for name, path in PAGES.items():
         page.goto(path)
