@@ -59,10 +59,17 @@ def hero_card(page: Page, name: str) -> Locator:
 
 
 def tap_for_hero(page: Page, name: str, action: str, **fields: str) -> None:
-    """On the Hero's card: open "Record for NAME", the action, fill its fields, send."""
+    """On the Hero's card: the action's pick list when the card offers one (its last chip
+    sends it), else "Record for NAME", the action, its fields filled, sent."""
     card = hero_card(page, name)
+    pick = card.locator(f'.card-taps details.tap.pick[data-action="{action}"]')
+    if pick.count():
+        pick.locator("> summary").click()
+        for field, value in fields.items():
+            pick.locator(f'label.chip:has(input[name="{field}"][value="{value}"])').click()
+        return
     card.locator("details.quick > summary").click()
-    tap = card.locator(f'details.tap[data-action="{action}"]')
+    tap = card.locator(f'details.quick details.tap[data-action="{action}"]')
     tap.locator("> summary").click()
     fill(page, tap.locator("form"), fields)
 

@@ -2,6 +2,7 @@
 its campaign part on the party sheet, each in the part's own words (``describe``) or, when it
 says nothing, its fields; its queries answer through the command box and /api/queries."""
 
+import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -80,7 +81,9 @@ def test_a_plugin_part_shows_on_the_card_the_sheet_and_the_party_sheet(
             answer = web.post("/api/commands", json={"text": "frostbite Torrax"}, headers=token)
             assert answer.status_code == 200, answer.text
         page = web.get("/").text
-        card = page[page.index('data-hero="Torrax"') :]
+        card = page[
+            re.search(r'<article class="hero" id="hero-\d+" data-hero="Torrax">', page).start() :
+        ]  # type: ignore[union-attr]
         card = card[: card.index("</article>")]
         assert (
             '<p class="plugin-part" data-plugin="frost"><strong>frost:</strong> '

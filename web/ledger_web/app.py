@@ -5,7 +5,6 @@ threads)."""
 
 import dataclasses
 import gc
-import html
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,6 +21,8 @@ from starlette.staticfiles import StaticFiles
 from ledger.errors import LedgerError
 from ledger.hosting import get_plugin_manager
 from ledger_web import api, live, pages, qr, shell
+from ledger_web.i18n import Language, gettext, refusals_note
+from ledger_web.notice import notice_page
 from ledger_web.redaction import RedactPaths
 from ledger_web.security import TOKEN_COOKIE, Security, SecurityMiddleware, cookie_name
 from ledger_web.server import Web
@@ -71,8 +72,9 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[
+            Middleware(Language),
             Middleware(RedactPaths, database=web.database),
-            Middleware(SecurityMiddleware, security=web.security, denied_page=web.denied_page),
+            Middleware(SecurityMiddleware, security=web.security),
             Middleware(HeadHeader, web=web),
         ],
         exception_handlers={
@@ -103,10 +105,10 @@ async def _refused(request: Request, error: Exception) -> Response:
     message, status = error.worded({}), api.error_status(error)
     if request.url.path.startswith("/api"):
         return api.json_response({"error": message}, status)
-    page = (
-        "<!doctype html><html lang=en><meta charset=utf-8><title>Cannot show this page</title>"
-        f"<h1>The ledger cannot show this page</h1><p role=alert>{html.escape(message)}</p>"
-        '<p><a href="/">Back to the party</a></p></html>'
+    page = notice_page(
+        gettext("The ledger cannot show this page"),
+        message,
+        hint=refusals_note(),
     )
     return HTMLResponse(page, status)
 

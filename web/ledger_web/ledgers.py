@@ -8,6 +8,7 @@ and the writer's state stays warm. Another process (the CLI) may still record me
 service decides again after a lost race (its one policy)."""
 
 import asyncio
+import contextvars
 import functools
 import threading
 from collections.abc import Callable
@@ -57,7 +58,9 @@ class Ledgers:
 
     async def _run(self, pool: ThreadPoolExecutor, work: Callable[[Service], T]) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(pool, functools.partial(self._call, work))
+        # The worker draws words in the request's language (ledger_web.i18n's context).
+        context = contextvars.copy_context()
+        return await loop.run_in_executor(pool, context.run, functools.partial(self._call, work))
 
     def _call(self, work: Callable[[Service], T]) -> T:
         return work(self.service())

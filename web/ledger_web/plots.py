@@ -2,17 +2,21 @@
 scale to the screen's width), printable, and testable as text. The campaign's series are
 short (one point per event of a kind), so a chart library would add weight and buy nothing.
 
-Every piece of text is escaped here: a Hero's name is user text."""
+Every piece of text is escaped here: a Hero's name is user text. Colours are the stylesheet's
+(``tone-N`` classes over app.css's ``--tone-N`` variables), so a plot follows the theme; a
+series' tone is given by who it is (each Hero keeps one in every plot), not by its place."""
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-# Okabe-Ito: tells lines apart with most colour-vision deficiencies, also in grey print.
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+from ledger_web.i18n import gettext
+
+# The tones app.css defines (Okabe-Ito, told apart with most colour-vision deficiencies).
+TONES = 7
 WIDTH, HEIGHT = 360, 220
-LEFT, RIGHT, TOP, BOTTOM = 40, 10, 12, 34
+LEFT, RIGHT, TOP, BOTTOM = 50, 10, 12, 38
 
 
 @dataclass(frozen=True)
@@ -20,7 +24,8 @@ class Series:
     name: str
     points: Sequence[tuple[float, float]]
     dashed: bool = False
-    color: str = ""
+    tone: int | None = None  # None: by its place in the plot
+    worded: bool = False  # the name is the page's words (translated), not a Hero's name
     steps: bool = False  # a value that holds until the next point (a state over time)
 
 
@@ -66,14 +71,23 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+def _name(series: Series) -> str:
+    return gettext(series.name) if series.worded else series.name
+
+
+def _tone(series: Series, index: int) -> int:
+    return (index if series.tone is None else series.tone) % TONES
+
+
 def line_chart(plot: Plot) -> Markup:
     """The plot as an inline SVG with a legend; an empty plot says there is nothing yet."""
-    title = escape(plot.title)
+    title = escape(gettext(plot.title))
     points = [p for s in plot.series for p in s.points]
     if not points:
+        nothing = escape(gettext("nothing recorded yet"))
         return Markup(
             f'<svg class="plot" viewBox="0 0 {WIDTH} 60" role="img" aria-label="{title}">'
-            f'<text x="{WIDTH / 2}" y="34" text-anchor="middle">nothing recorded yet</text></svg>'
+            f'<text x="{WIDTH / 2}" y="34" text-anchor="middle">{nothing}</text></svg>'
         )
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
@@ -112,12 +126,12 @@ def line_chart(plot: Plot) -> Markup:
         )
     parts.append(
         f'<text class="axis" x="{LEFT + inner_w / 2}" y="{HEIGHT - 4}" text-anchor="middle">'
-        f"{escape(plot.x_label)}</text>"
+        f"{escape(gettext(plot.x_label))}</text>"
         f'<text class="axis" x="10" y="{TOP + inner_h / 2}" text-anchor="middle" '
-        f'transform="rotate(-90 10 {TOP + inner_h / 2})">{escape(plot.y_label)}</text>'
+        f'transform="rotate(-90 10 {TOP + inner_h / 2})">{escape(gettext(plot.y_label))}</text>'
     )
     for index, series in enumerate(plot.series):
-        color = series.color or PALETTE[index % len(PALETTE)]
+        tone = _tone(series, index)
         drawn = list(series.points)
         if series.steps:
             drawn = [
@@ -128,16 +142,16 @@ def line_chart(plot: Plot) -> Markup:
         path = " ".join(f"{sx(x)},{sy(y)}" for x, y in drawn)
         dash = ' stroke-dasharray="5 4"' if series.dashed else ""
         parts.append(
-            f'<polyline fill="none" stroke="{color}" stroke-width="2"{dash} points="{path}">'
-            f"<title>{escape(series.name)}</title></polyline>"
+            f'<polyline class="line tone-{tone}" fill="none" stroke-width="2"{dash} '
+            f'points="{path}"><title>{escape(_name(series))}</title></polyline>'
         )
         if len(series.points) == 1:
             x, y = series.points[0]
-            parts.append(f'<circle cx="{sx(x)}" cy="{sy(y)}" r="3" fill="{color}"/>')
+            parts.append(f'<circle class="dot tone-{tone}" cx="{sx(x)}" cy="{sy(y)}" r="3"/>')
     parts.append("</svg>")
     legend = "".join(
-        f'<li><span class="swatch{" dashed" if s.dashed else ""}" style="border-color:'
-        f'{s.color or PALETTE[i % len(PALETTE)]}"></span>{escape(s.name)}</li>'
+        f'<li><span class="swatch tone-{_tone(s, i)}{" dashed" if s.dashed else ""}">'
+        f"</span>{escape(_name(s))}</li>"
         for i, s in enumerate(plot.series)
     )
     return Markup("".join(parts) + f'<ul class="legend">{legend}</ul>')

@@ -26,7 +26,6 @@ import ipaddress
 import logging
 import re
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -38,6 +37,8 @@ from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ledger_web.i18n import gettext
+from ledger_web.notice import notice_page
 from ledger_web.wellformed import DIGITS
 
 Access = Literal["write", "read"]
@@ -129,17 +130,15 @@ def _token_of(scope: Scope, headers: Headers, cookie: str) -> tuple[str | None, 
 
 class SecurityMiddleware:
     """Enforces the rules above on every request (pages, API, events, static files).
-    ``denied_page(nonce)``: the page a browser is shown without a token (else the JSON)."""
+    A browser opening a page without the token is shown how to join; anything else gets JSON."""
 
     def __init__(
         self,
         app: ASGIApp,
         security: Security,
-        denied_page: Callable[[str], str] | None = None,
     ) -> None:
         self.app = app
         self.security = security
-        self.denied_page = denied_page
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -157,11 +156,10 @@ class SecurityMiddleware:
         access = security.access(token)
         method = scope["method"]
         if access is None:
-            if self.denied_page is not None and _wants_page(scope, headers):
-                nonce = secrets.token_urlsafe(12)
-                await _refuse_page(send, 401, self.denied_page(nonce), nonce)
-                return
-            await _refuse(send, 401, "a valid token is needed (ask the host for the link)")
+            if method_wants_page(scope, headers):
+                await _send_page(send, 401, no_token_page())
+            else:
+                await _refuse(send, 401, "a valid token is needed (ask the host for the link)")
             return
         if in_url and token is not None and method in ("GET", "HEAD"):
             await _without_token(scope, send, _token_cookie(security.cookie, token))
@@ -337,16 +335,28 @@ async def _without_token(scope: Scope, send: Send, cookie: str) -> None:
     await send({"type": "http.response.body", "body": b""})
 
 
-def _wants_page(scope: Scope, headers: Headers) -> bool:
-    """A browser opening a page (not a script asking the API)."""
+def method_wants_page(scope: Scope, headers: Headers) -> bool:
+    """A browser opening a page (not a script, not the API): it reads a page, not JSON."""
+    path = scope.get("path", "")
     return (
-        scope["method"] in ("GET", "HEAD")
-        and not scope["path"].startswith("/api")
+        scope.get("method") in SAFE_METHODS
         and "text/html" in headers.get("accept", "")
+        and not path.startswith(("/api", "/static", "/events"))
     )
 
 
-async def _refuse_page(send: Send, status: int, page: str, nonce: str) -> None:
+def no_token_page() -> str:
+    return notice_page(
+        gettext("This link needs its token"),
+        gettext("The ledger answers only a link with its token."),
+        hint=gettext(
+            "Ask the host for the link, or scan the QR code the host's screen shows, then "
+            "open it here."
+        ),
+    )
+
+
+async def _send_page(send: Send, status: int, page: str) -> None:
     body = page.encode()
     await send(
         {
@@ -355,8 +365,12 @@ async def _refuse_page(send: Send, status: int, page: str, nonce: str) -> None:
             "headers": [
                 (b"content-type", b"text/html; charset=utf-8"),
                 (b"content-length", str(len(body)).encode()),
+                (b"x-content-type-options", b"nosniff"),
                 (b"cache-control", b"no-store"),
-                *_headers(nonce, None),
+                (
+                    b"content-security-policy",
+                    b"default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+                ),
             ],
         }
     )
@@ -373,6 +387,11 @@ async def _refuse(send: Send, status: int, message: str) -> None:
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
                 (b"x-content-type-options", b"nosniff"),
+                (b"cache-control", b"no-store"),
+                (
+                    b"content-security-policy",
+                    b"default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+                ),
             ],
         }
     )

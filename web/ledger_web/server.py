@@ -63,20 +63,6 @@ class Web:
         the script nonce, this client's access, the campaign)."""
         return self.render_template(request, self.templates.get_template(template), context, status)
 
-    def denied_page(self, nonce: str) -> str:
-        """What a browser without the token sees: how to join. No campaign name, no CSRF
-        token: it tells nothing of the campaign."""
-        page = self.templates.get_template("denied.html")
-        css = files("ledger_web").joinpath("static", "app.css").read_text(encoding="utf-8")
-        context = {
-            "csrf_token": "",
-            "csp_nonce": nonce,
-            "access": "none",
-            "bare": True,
-            "bare_css": css,  # inline: the static files need the token too
-        }
-        return page.render(context)
-
     def render_template(
         self,
         request: Request,

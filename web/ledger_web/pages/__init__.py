@@ -23,6 +23,7 @@ from ledger.errors import LedgerError
 from ledger.service import Service
 from ledger.views import described_parts, to_json
 from ledger_web.calls import ActionCall, Call, CommandText, MetaCall
+from ledger_web.i18n import gettext
 from ledger_web.pages import charts, forms, views
 from ledger_web.plots import line_chart
 from ledger_web.recording import Outcome, refused
@@ -109,7 +110,7 @@ async def _party(request: Request, at: str | None, status: int = 200, **notice: 
     return _render(
         request,
         "party.html",
-        {**context, **notice, "nav": "party", "page_title": "Party"},
+        {**context, **notice, "nav": "party", "page_title": gettext("Party")},
         status,
     )
 
@@ -154,7 +155,7 @@ async def actions(request: Request) -> Response:
     return _render(
         request,
         "actions.html",
-        {**context, "back": "/", "nav": "party", "page_title": "Record"},
+        {**context, "back": "/", "nav": "party", "page_title": gettext("Record")},
     )
 
 
@@ -168,7 +169,9 @@ async def check(request: Request) -> Response:
 
     context = await _read(request, work)
     context["dice"] = _faces(context["dice"])
-    return _render(request, "check.html", {**context, "nav": "check", "page_title": "Check"})
+    return _render(
+        request, "check.html", {**context, "nav": "check", "page_title": gettext("Check")}
+    )
 
 
 async def log(request: Request) -> Response:
@@ -192,7 +195,9 @@ async def log(request: Request) -> Response:
     )
     template = "log_rows.html" if before and request.headers.get("hx-request") else "log.html"
     return _render(
-        request, template, {**context, "filters": filters, "nav": "log", "page_title": "Log"}
+        request,
+        template,
+        {**context, "filters": filters, "nav": "log", "page_title": gettext("Log")},
     )
 
 
@@ -213,7 +218,9 @@ async def timeline(request: Request) -> Response:
     context["paged"] = before is not None
     partial = before and request.headers.get("hx-request")
     template = "timeline_points.html" if partial else "timeline.html"
-    return _render(request, template, {**context, "nav": "timeline", "page_title": "Timeline"})
+    return _render(
+        request, template, {**context, "nav": "timeline", "page_title": gettext("Timeline")}
+    )
 
 
 async def story(request: Request) -> Response:
@@ -229,7 +236,13 @@ async def story(request: Request) -> Response:
 
     context = await _read(request, work)
     return _render(
-        request, "story.html", {**context, "nav": "timeline", "page_title": f"Session {number}"}
+        request,
+        "story.html",
+        {
+            **context,
+            "nav": "timeline",
+            "page_title": gettext("Session %(number)s") % {"number": number},
+        },
     )
 
 
@@ -241,7 +254,7 @@ async def plots(request: Request) -> Response:
     return _render(
         request,
         "plots.html",
-        {**context, "svg": line_chart, "nav": "plots", "page_title": "Plots"},
+        {**context, "svg": line_chart, "nav": "plots", "page_title": gettext("Plots")},
     )
 
 

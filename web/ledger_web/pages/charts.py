@@ -19,6 +19,7 @@ from ledger.campaign import Campaign, settled
 from ledger.errors import LedgerError
 from ledger.model import CampaignState
 from ledger.service import Service
+from ledger_web.i18n import N_
 from ledger_web.plots import Plot, Series
 
 SAMPLES = 200  # states read for the plots over time; a long campaign is sampled evenly
@@ -114,12 +115,17 @@ def _sampled_now(service: Service) -> list[tuple[int, Values]]:
     return sorted(unique.items())
 
 
-def _per_hero(states: list[tuple[int, Values]], value: int, label: str) -> list[Series]:
-    names = list(dict.fromkeys(name for _, heroes in states for name in heroes))
+def _tones(states: list[tuple[int, Values]]) -> dict[str, int]:
+    """Each Hero's tone in every plot: by the order the Heroes joined the campaign."""
+    names = dict.fromkeys(name for _, heroes in states for name in heroes)
+    return {name: index for index, name in enumerate(names)}
+
+
+def _per_hero(states: list[tuple[int, Values]], value: int, tones: dict[str, int]) -> list[Series]:
     series = []
-    for name in names:
+    for name, tone in tones.items():
         points = [(seq, heroes[name][value]) for seq, heroes in states if name in heroes]
-        series.append(Series(f"{name} {label}".strip(), points, steps=True))
+        series.append(Series(name, points, steps=True, tone=tone))
     return series
 
 
@@ -227,17 +233,20 @@ def _thin(values: Sequence[float], first: float | None = None) -> list[tuple[flo
     return points + [(index + 1, round(values[index], 3)) for index in picked]
 
 
-def luck_plot(service: Service) -> Plot | None:
+def luck_plot(service: Service, tones: dict[str, int]) -> Plot | None:
     answer = _query(service, LUCK_QUERY)
     if answer is None:
         return None
     points = answer.items
-    series = [Series(name, _thin(line, 0.0)) for name, line in answer.lines.items()]
+    series = [
+        Series(name, _thin(line, 0.0), tone=tones.get(name, len(tones) + index))
+        for index, (name, line) in enumerate(answer.lines.items())
+    ]
     return Plot(
         "luck",
-        "Dice luck: successes rolled above the exact expectation, cumulative",
-        "rolls",
-        "successes above expectation",
+        N_("Dice luck: successes rolled above the exact expectation, cumulative"),
+        N_("rolls"),
+        N_("successes above expectation"),
         series,
         rows_of=lambda: [msgspec.to_builtins(p) for p in points],
     )
@@ -250,12 +259,17 @@ def chances_plot(service: Service) -> Plot | None:
     chances = answer.items
     return Plot(
         "checks",
-        "Checks: successes against the odds shown before each roll",
-        "check",
-        "successes",
+        N_("Checks: successes against the odds shown before each roll"),
+        N_("check"),
+        N_("successes"),
         [
-            Series("successes", _thin(answer.lines.get("successes", []))),
-            Series("expected from the odds", _thin(answer.lines.get("expected", [])), dashed=True),
+            Series(N_("successes"), _thin(answer.lines.get("successes", [])), worded=True),
+            Series(
+                N_("expected from the odds"),
+                _thin(answer.lines.get("expected", [])),
+                dashed=True,
+                worded=True,
+            ),
         ],
         rows_of=lambda: [msgspec.to_builtins(c) for c in chances],
     )
@@ -282,31 +296,34 @@ def all_plots(service: Service) -> list[Plot]:
 
 def _all_plots(service: Service) -> list[Plot]:
     states = _sampled(service)
+    tones = _tones(states)
     plots = [
         Plot(
             "stamina",
-            "Unspent stamina per Hero",
-            "event",
-            "unspent stamina",
-            _per_hero(states, 0, ""),
+            N_("Unspent stamina per Hero"),
+            N_("event"),
+            N_("unspent stamina"),
+            _per_hero(states, 0, tones),
         ),
         Plot(
             "wounds",
-            "Wounds per Hero",
-            "event",
-            "wound chips",
-            _per_hero(states, 1, ""),
+            N_("Wounds per Hero"),
+            N_("event"),
+            N_("wound chips"),
+            _per_hero(states, 1, tones),
         ),
-        Plot("stars", "Stars per Hero", "event", "Stars", _per_hero(states, 2, "")),
+        Plot("stars", N_("Stars per Hero"), N_("event"), N_("Stars"), _per_hero(states, 2, tones)),
         Plot(
             "items",
-            "Items carried per Hero",
-            "event",
-            "items",
-            _per_hero(states, 3, ""),
+            N_("Items carried per Hero"),
+            N_("event"),
+            N_("items"),
+            _per_hero(states, 3, tones),
         ),
     ]
-    plots += [plot for plot in (luck_plot(service), chances_plot(service)) if plot is not None]
+    plots += [
+        plot for plot in (luck_plot(service, tones), chances_plot(service)) if plot is not None
+    ]
     return plots
 
 

@@ -8,7 +8,7 @@ import math
 from markupsafe import Markup, escape
 
 from ledger.model import Hero
-from ledger.views import stamina_text
+from ledger_web.i18n import gettext
 
 SIZE = 120
 RADIUS = 44
@@ -32,8 +32,16 @@ def counts(hero: Hero) -> dict[str, int]:
 
 
 def summary(hero: Hero) -> str:
-    side = "wounded side" if hero.status != "normal" else "unwounded side"
-    return f"{hero.name}: {stamina_text(hero.stamina)}; {side}"
+    stamina = hero.stamina
+    chips = gettext("%(unspent)s unspent · %(spent)s spent · %(wound)s wound · %(locked)s locked")
+    where = chips % {
+        "unspent": stamina.unspent,
+        "spent": stamina.spent,
+        "wound": stamina.wound,
+        "locked": stamina.locked,
+    }
+    side = gettext("wounded side") if hero.status != "normal" else gettext("unwounded side")
+    return f"{hero.name}: {where}; {side}"
 
 
 def disk_svg(hero: Hero) -> Markup:
@@ -57,10 +65,11 @@ def disk_svg(hero: Hero) -> Markup:
         parts.append(f'<circle class="{css}{extra}" cx="{x}" cy="{y}" r="{CHIP}"/>')
         if css == "chip locked":
             parts.append(f'<rect class="lock" x="{x - 3}" y="{y - 2}" width="6" height="5"/>')
+    of_chips = gettext("of %(chips)s") % {"chips": hero.chips}
     parts.append(
         f'<text class="big" x="{centre}" y="{centre + 2}" text-anchor="middle">'
         f"{chips['unspent']}</text>"
         f'<text class="small" x="{centre}" y="{centre + 16}" text-anchor="middle">'
-        f"of {hero.chips}</text></svg>"
+        f"{escape(of_chips)}</text></svg>"
     )
     return Markup("".join(parts))

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ledger.dice import RolledOn
+from ledger_web.i18n import gettext
 from ledger_web.intents import is_action
+from ledger_web.pages import action_words
 from ledger_web.wellformed import integer
 
 HERO_PARAMETERS = ("hero", "giver", "receiver")
@@ -37,7 +39,7 @@ class Field:
 
     @property
     def label(self) -> str:
-        return self.name.replace("_", " ")
+        return gettext(self.name.replace("_", " "))
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,13 @@ class ActionForm:
 
     @property
     def label(self) -> str:
-        return self.name.replace("_", " ")
+        return gettext(self.name.replace("_", " "))
+
+    @property
+    def hint(self) -> str:
+        """What the action does, for the page: the words kept for it, else its docstring's."""
+        kept = action_words.HINTS.get(self.name)
+        return gettext(kept) if kept else self.summary
 
     @property
     def hero_field(self) -> Field | None:

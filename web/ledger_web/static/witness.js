@@ -32,17 +32,20 @@
       shown.id = "witness-warning";
       shown.setAttribute("role", "alert");
       shown.className = "witness-warning";
-      shown.style.cssText = "background:#8b0000;color:#fff;padding:0.8em 1em;font-weight:bold;" +
-        "position:sticky;top:0;z-index:1000;border-bottom:3px solid #ff6b6b";
+      shown.style.cssText = "background:var(--down-bg);color:var(--bar-ink);padding:0.8em 1em;" +
+        "font-weight:bold;position:sticky;top:0;z-index:1000;border-bottom:3px solid var(--red)";
       body.insertBefore(shown, body.firstChild);
     }
     shown.textContent = "";
     var title = document.createElement("p");
     title.style.margin = "0 0 0.4em";
-    title.textContent = "This server's history no longer holds what this device saw.";
+    var words = (document.getElementById("witness-words") || {}).dataset || {};
+    title.textContent = words.title || "This server's history no longer holds what this device saw.";
     var detail = document.createElement("p");
     detail.style.cssText = "margin:0 0 0.4em;font-weight:normal";
-    detail.textContent = "Event #" + seen.seq + " hashed to " + seen.hash.slice(0, 12) +
+    detail.textContent = words.detail ?
+      words.detail.replace("%(seq)s", seen.seq).replace("%(hash)s", seen.hash.slice(0, 12)) :
+      "Event #" + seen.seq + " hashed to " + seen.hash.slice(0, 12) +
       "\u2026 when this device saw it; the server's file now says otherwise, so it was " +
       "changed since. Ask the host to run:";
     detail.title = problem;
@@ -52,7 +55,7 @@
     command.textContent = "campaign-ledger verify " + seen.seq + ":" + seen.hash;
     var forget = document.createElement("button");
     forget.type = "button";
-    forget.textContent = "Trust the server's history from now on";
+    forget.textContent = words.forget || "Trust the server's history from now on";
     forget.addEventListener("click", function () {
       localStorage.removeItem(key);
       shown.remove();
