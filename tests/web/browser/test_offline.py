@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.helpers import ROOT
 from tests.helpers.browser import (
@@ -167,12 +167,13 @@ def test_the_host_gone_the_page_shows_its_last_state_marked_and_queues(
     page.context.close()
 
 
-def test_chromium_finds_the_app_installable(tmp_path: Path) -> None:
+def test_chromium_finds_the_app_installable(browser: Browser, tmp_path: Path) -> None:
     # Its own profile: in an incognito one (every new_context) Chromium installs nothing,
-    # and says only that.
+    # and says only that. Launched by the module's Playwright: a second one cannot start
+    # while the first runs.
     database = new_campaign(tmp_path / "table.db")
-    with serving(database) as url, sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
+    with serving(database) as url:
+        context = browser.browser_type.launch_persistent_context(
             tmp_path / "profile", executable_path=str(CHROMIUM), args=ARGS, base_url=url
         )
         try:
