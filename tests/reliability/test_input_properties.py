@@ -157,7 +157,7 @@ def test_a_changed_export_imports_whole_or_not_at_all(
     if change == "flip":
         line = lines[at]
         where = data.draw(st.integers(0, len(line) - 1))
-        lines[at] = line[:where] + data.draw(st.characters()) + line[where + 1 :]
+        lines[at] = line[:where] + data.draw(st.characters(codec="utf-8")) + line[where + 1 :]
     elif change == "drop":
         del lines[at]
     elif change == "duplicate-key":
