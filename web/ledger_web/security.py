@@ -357,42 +357,24 @@ def no_token_page() -> str:
 
 
 async def _send_page(send: Send, status: int, page: str) -> None:
-    body = page.encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"text/html; charset=utf-8"),
-                (b"content-length", str(len(body)).encode()),
-                (b"x-content-type-options", b"nosniff"),
-                (b"cache-control", b"no-store"),
-                (
-                    b"content-security-policy",
-                    b"default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-                ),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    """A page standing alone: its one inline style is all it may load."""
+    csp = b"default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+    await _answer(send, status, page.encode(), b"text/html; charset=utf-8", csp)
 
 
 async def _refuse(send: Send, status: int, message: str) -> None:
-    body = msgspec.json.encode({"error": message})
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"x-content-type-options", b"nosniff"),
-                (b"cache-control", b"no-store"),
-                (
-                    b"content-security-policy",
-                    b"default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-                ),
-            ],
-        }
-    )
+    await _answer(send, status, msgspec.json.encode({"error": message}), b"application/json")
+
+
+async def _answer(
+    send: Send, status: int, body: bytes, content_type: bytes, csp: bytes | None = None
+) -> None:
+    headers = [
+        (b"content-type", content_type),
+        (b"content-length", str(len(body)).encode()),
+        (b"x-content-type-options", b"nosniff"),
+    ]
+    if csp is not None:
+        headers += [(b"cache-control", b"no-store"), (b"content-security-policy", csp)]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
