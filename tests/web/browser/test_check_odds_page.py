@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.helpers.browser import LAPTOP, PHONE, chromium, command, screenshot_path
+from tests.helpers.browser import LAPTOP, PHONE, command, screenshot_path
 from tests.helpers.files import new_campaign
 
 pytestmark = pytest.mark.skipif(
@@ -29,12 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = new_campaign(tmp_path_factory.mktemp("odds") / "odds.db")
     with serving(database) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as opened:
-        yield opened
 
 
 def page_on(browser: Browser, server: str, viewport: dict[str, int]) -> Page:

@@ -14,7 +14,7 @@ from ledger import Ledger
 from ledger_base_game import actions
 from ledger_base_game.events.checks import CheckMade
 from tests.helpers import ROOT
-from tests.helpers.browser import PHONE, chromium, settled, tap_faces
+from tests.helpers.browser import PHONE, settled, tap_faces
 
 pytestmark = pytest.mark.skipif(
     not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed"
@@ -58,12 +58,6 @@ def server(database: Path) -> Iterator[str]:
 
     with serving(database) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as opened:
-        yield opened
 
 
 def phone_check(browser: Browser, server: str, query: str) -> Page:

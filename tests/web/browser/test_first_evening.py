@@ -14,7 +14,6 @@ from ledger import Ledger
 from tests.helpers.browser import (
     LAPTOP,
     PHONE,
-    chromium,
     command,
     hero_card,
     screenshot_path,
@@ -44,12 +43,6 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(database: Path) -> Iterator[str]:
     with serving(database) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as opened:
-        yield opened
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ refusal never stops a page following the table, another device's change never wi
 being filled in, and one browser holds one live connection whatever its tabs."""
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -15,7 +15,6 @@ from ledger_web import create_app
 from tests.helpers.browser import (
     LAPTOP,
     PHONE,
-    chromium,
     command,
     hero_card,
     screenshot_path,
@@ -28,12 +27,6 @@ from tests.helpers.web import serving
 pytestmark = pytest.mark.skipif(
     not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as opened:
-        yield opened
 
 
 def device(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:

@@ -4,7 +4,6 @@ none lost; a refused one is shown on the device that queued it. The app is insta
 a page opened while the host is away shows the last state it saw, marked as not current."""
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,6 @@ from tests.helpers.browser import (
     ARGS,
     CHROMIUM,
     PHONE,
-    chromium,
     command,
     screenshot_path,
     settled,
@@ -26,12 +24,6 @@ from tests.helpers.web import serving
 pytestmark = pytest.mark.skipif(
     not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as opened:
-        yield opened
 
 
 def phone(browser: Browser, url: str) -> Page:

@@ -5,7 +5,6 @@ and the first tap on each device after the restart records."""
 
 import signal
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -13,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from ledger import Ledger
-from tests.helpers.browser import LAPTOP, PHONE, chromium, command, screenshot_path, settled
+from tests.helpers.browser import LAPTOP, PHONE, command, screenshot_path, settled
 from tests.helpers.console import SCRIPT
 from tests.helpers.files import event_count
 from tests.helpers.web import free_port
@@ -21,12 +20,6 @@ from tests.helpers.web import free_port
 pytestmark = pytest.mark.skipif(
     not Path("/usr/bin/chromium").exists(), reason="Debian's chromium is not installed"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as opened:
-        yield opened
 
 
 def serve(database: Path, port: int) -> subprocess.Popen[str]:
