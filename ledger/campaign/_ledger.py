@@ -83,7 +83,7 @@ class Ledger:
 
     def catalogue(self) -> list[CampaignInfo]:
         """Every campaign: its name, stored name, whether archived, where forked from."""
-        return catalogue(self.store)
+        return self.store.remembered("catalogue", lambda: catalogue(self.store))
 
     def check_name_free(self, name: str, *, besides: str | None = None) -> str:
         """``name`` as a campaign's new name, if no campaign goes by it or was created with

@@ -2,8 +2,8 @@
 
 import functools
 import itertools
-from collections.abc import Collection, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -15,6 +15,8 @@ from ledger.storage._database import sqlite3
 from ledger.storage._guard import HistoryGuard
 from ledger.storage._lean_schema import MARKED, MARKED_TYPES
 from ledger.storage._rows import COLUMNS, Row, Values
+
+T = TypeVar("T")
 
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM events"
 PAGE = 500  # rows read at a time: memory stays flat, and a page stays in the CPU cache
@@ -96,6 +98,7 @@ class EventStore:
         self.db = db
         # campaign: (the file's version when read, the head then); see head()
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
+        self._answers: dict[str, tuple[tuple[int, int], list[Any]]] = {}  # see remembered
         self._next_fingerprint: str | None = None  # see with_fingerprint
         self._log_indexes: frozenset[str] | None = None  # see log_rows
         self._guard = HistoryGuard(db)  # the history each write is checked to extend
@@ -109,10 +112,26 @@ class EventStore:
             return None
         return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
 
+    def remembered(self, what: str, read: Callable[[], list[T]]) -> list[T]:
+        """``read()`` (an answer read from the file alone), remembered under ``what`` until
+        the file may have changed, as ``head`` is: the campaigns and their marks are asked by
+        every command, and a batch runs many. Writing a first event or a mark forgets it."""
+        version = self._version()
+        cached = self._answers.get(what)
+        if version is not None and cached is not None and cached[0] == version:
+            return list(cached[1])
+        found = read()
+        if version is not None:
+            self._answers[what] = (version, found)
+        return list(found)
+
     def campaigns(self) -> list[str]:
         """Every campaign, named by its first event."""
-        return self._campaign_names(
-            "AND EXISTS (SELECT 1 FROM events WHERE campaign = name AND seq = 1)"
+        return self.remembered(
+            "campaigns",
+            lambda: self._campaign_names(
+                "AND EXISTS (SELECT 1 FROM events WHERE campaign = name AND seq = 1)"
+            ),
         )
 
     def stored_campaigns(self) -> list[str]:
@@ -139,6 +158,9 @@ class EventStore:
     def marks(self) -> list[tuple[str, str, str, str]]:
         """Every campaign mark (campaign, kind, value, recorded_at) in the order recorded;
         none in a file from before m006_campaign_marks (opened read-only, not upgraded)."""
+        return self.remembered("marks", self._read_marks)
+
+    def _read_marks(self) -> list[tuple[str, str, str, str]]:
         try:
             cursor = self.db.execute(
                 "SELECT campaign, kind, value, recorded_at FROM campaign_marks ORDER BY id"
@@ -455,6 +477,12 @@ class EventStore:
             # another connection committed since the head was read, data_version moved and
             # head() asks the file again; if it appended to this campaign, the insert failed.
             self._heads[rows[0].campaign] = ((head[0][0], conn.total_changes), rows[-1])
+        if rows and not in_caller_transaction and all(row.seq != 1 for row in rows):
+            # No campaign was created and no mark added: the campaigns and marks remembered
+            # before these rows still hold after them, as the head above.
+            for what, (version, found) in list(self._answers.items()):
+                if version[1] == changes:
+                    self._answers[what] = ((version[0], conn.total_changes), found)
 
     def snapshot_points(
         self, campaign: str, fingerprint: str, upto: int, *, skip: int = 0, limit: int = 32
