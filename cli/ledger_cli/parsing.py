@@ -5,14 +5,16 @@ command line runs each command once, but ``batch`` runs one per line (docs/perfo
 The list depends only on the command's parameters and on the help option's names, which are
 the key of the cache. ``get_params`` is click's public hook for it."""
 
-from collections.abc import Mapping
-from typing import Any
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 import click
 
 from ledger.text import did_you_mean
 from ledger_cli.plain_parse import Plan, plainly_parsed
 
+F = TypeVar("F", bound=Callable[..., Any])
 RUNNING = "ledger_cli.running"  # in ctx.meta (shared by a command line's contexts): its Command
 
 
@@ -73,15 +75,53 @@ class Group(ParamsOnce, click.Group):
     group_class = type  # a subgroup is of its parent's class
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.has_result_callback = kwargs.get("result_callback") is not None
         super().__init__(*args, **kwargs)
         self.instead: dict[str, str] = {}
+        self._parsed_plainly: weakref.WeakSet[click.Context] = weakref.WeakSet()
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args and self.no_args_is_help and not ctx.resilient_parsing:
             # click raises a usage error holding the help, which the CLI would escape
             click.echo(ctx.get_help(), err=True, color=ctx.color)
             ctx.exit(2)
+        if self._plain_line(ctx, args):  # `stars gain HERO 3`: most group lines
+            self._parsed_plainly.add(ctx)
+            ctx.args = list(args)  # the subcommand's name first, for invoke
+            return ctx.args
         return super().parse_args(ctx, args)
+
+    def _plain_line(self, ctx: click.Context, args: list[str]) -> bool:
+        """A group with no option but --help, given its subcommand's name first: click's
+        parse would only build its option parser to find nothing (a batch's group lines
+        paid about 50 us each for it)."""
+        if not args or args[0].startswith("-") or self.chain or self.has_result_callback:
+            return False
+        help_option = self.get_help_option(ctx)
+        return not ctx.resilient_parsing and all(
+            param is help_option for param in self.get_params(ctx)
+        )
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """A plainly parsed line runs as ``click.Group.invoke`` runs a group that is not
+        chained and has no result callback: the group's function, then its subcommand in a
+        context of its own under the group's."""
+        if ctx not in self._parsed_plainly:
+            return super().invoke(ctx)
+        self._parsed_plainly.discard(ctx)
+        args, ctx.args = ctx.args, []
+        with ctx:
+            name, command, rest = self.resolve_command(ctx, args)
+            assert command is not None
+            ctx.invoked_subcommand = name
+            click.Command.invoke(self, ctx)
+            sub_ctx = command.make_context(name, rest, parent=ctx)
+            with sub_ctx:
+                return sub_ctx.command.invoke(sub_ctx)
+
+    def result_callback(self, replace: bool = False) -> Callable[[F], F]:
+        self.has_result_callback = True  # click keeps it where the CLI may not look
+        return super().result_callback(replace)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
