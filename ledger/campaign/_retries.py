@@ -26,7 +26,7 @@ def retried(ledger: "Ledger", attempt: Callable[[], T], *, expected_seq: int | N
     for tries in range(1, ATTEMPTS + 1):
         lock = ledger.write_lock() if tries > 1 else nullcontext()
         try:
-            with lock:
+            with lock, ledger.store.steady():  # each try reads the file once as it stands
                 return attempt()
         except ConflictError:
             if expected_seq is not None or tries == ATTEMPTS:

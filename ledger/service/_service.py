@@ -205,13 +205,14 @@ class Service(Campaigns):
         **intent: object,
     ) -> Recorded:
         """Decide ``action`` for ``intent`` and record its events (``Campaign.do``)."""
-        return self.campaign().do(
-            action,
-            idempotency_key=idempotency_key,
-            expected_seq=expected_seq,
-            fingerprint=fingerprint,
-            **intent,
-        )
+        with self.ledger().store.steady():  # finding the campaign reads the file once more
+            return self.campaign().do(
+                action,
+                idempotency_key=idempotency_key,
+                expected_seq=expected_seq,
+                fingerprint=fingerprint,
+                **intent,
+            )
 
     def record(
         self,

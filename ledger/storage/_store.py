@@ -99,6 +99,8 @@ class EventStore:
         # campaign: (the file's version when read, the head then); see head()
         self._heads: dict[str, tuple[tuple[int, int], Row]] = {}
         self._answers: dict[str, tuple[tuple[int, int], list[Any]]] = {}  # see remembered
+        self._steady = False  # inside a steady() window
+        self._steady_version: int | None = None  # data_version as the window first read it
         self._next_fingerprint: str | None = None  # see with_fingerprint
         self._log_indexes: frozenset[str] | None = None  # see log_rows
         self._guard = HistoryGuard(db)  # the history each write is checked to extend
@@ -110,7 +112,20 @@ class EventStore:
         conn = self.db.conn
         if conn.in_transaction:
             return None
-        return conn.execute("PRAGMA data_version").fetchone()[0], conn.total_changes
+        data_version = self._steady_version
+        if data_version is None:
+            data_version = conn.execute("PRAGMA data_version").fetchone()[0]
+            if self._steady:
+                self._steady_version = data_version
+        return data_version, conn.total_changes
+
+    def steady(self) -> "Steady":
+        """A window (``with store.steady():``) whose reads take the file as the first of them
+        found it: ``data_version`` is read once, not by every read (a command asks for the
+        head three times). Another connection's commit meanwhile goes unseen until the window
+        closes; a write in the window still meets it (UNIQUE seq, the history guard) and
+        fails with nothing written, as a lost race does (``ledger.campaign._retries``)."""
+        return Steady(self)
 
     def remembered(self, what: str, read: Callable[[], list[T]]) -> list[T]:
         """``read()`` (an answer read from the file alone), remembered under ``what`` until
@@ -575,3 +590,19 @@ class EventStore:
         append-only, so pages read up to a head seq read earlier see one history."""
         for start in range(after, upto, PAGE):
             yield self.values(campaign, start, min(start + PAGE, upto), columns)
+
+
+class Steady:
+    """``EventStore.steady()``'s window (a class, not a generator: it is entered per command)."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.outer = store._steady
+
+    def __enter__(self) -> None:
+        self.store._steady = True
+
+    def __exit__(self, *_: object) -> None:
+        if not self.outer:  # an inner window ends with the outer one
+            self.store._steady = False
+            self.store._steady_version = None
