@@ -13,7 +13,7 @@ from typing import IO, Any
 
 import click
 
-from ledger.storage import GroupCommit, NotDurable
+from ledger.storage import Flushing, GroupCommit, NotDurable
 from ledger.text import printable
 from ledger_cli import boundary
 from ledger_cli.context import App
@@ -33,8 +33,9 @@ class Acknowledgements:
     The batch's ledger commits through a GroupCommit (ledger/storage/_group_commit.py): lines commit
     one by one without waiting for the disk, and once a group of them is held (GROUP_LINES,
     or GROUP_SECONDS after the first) one flush makes them durable and their outputs (the
-    acknowledgements) are printed. While it is entered, standard output goes into one buffer
-    that holds the outputs of the lines held.
+    acknowledgements) are printed. The flush runs while the next group's lines run; its
+    lines are shown once it has ended, before the next group is flushed. While it is
+    entered, standard output goes into one buffer that holds the outputs of the lines held.
     """
 
     GROUP_LINES = (
@@ -48,6 +49,8 @@ class Acknowledgements:
         self.group: GroupCommit | None = None
         self.started = False
         self.held: list[tuple[int, str]] = []  # line, text
+        # The group being flushed: its flush, what its lines printed, its lines
+        self.pending: tuple[Flushing | None, str, list[tuple[int, str]]] | None = None
         # Standard output's reader has gone, or writing to it failed (why): the lines run
         # on, unshown.
         self.closed = False
@@ -84,18 +87,37 @@ class Acknowledgements:
             if self.promptly or full or time.monotonic() - self.since >= self.GROUP_SECONDS:
                 self.release()
 
-    def release(self) -> None:
-        """Flush the log, then print every output held."""
-        if self.held and self.group is not None:
-            try:
-                self.group.flush()
-            except NotDurable as error:
-                number, text = self.held[0]
-                self.held.clear()  # never acknowledged
-                self._take()
-                raise click.ClickException(f"line {number}: {printable(text)}\n{error}") from None
+    def release(self, *, wait: bool = False) -> None:
+        """Show the group flushed before (once its flush ended), then flush the lines held:
+        on a thread of its own while the next lines run, or now and shown at once when the
+        lines are read as typed or piped, or with ``wait`` (the batch ends)."""
+        self._settle()
         shown = self._take()
         held, self.held = self.held, []
+        if not held or self.group is None:
+            self._show(shown, held)
+            return
+        self.pending = (self.group.start_flush(), shown, held)
+        if self.promptly or wait:
+            self._settle()
+
+    def _settle(self) -> None:
+        """Wait for the flush under way, then show what its lines printed; a failed flush
+        acknowledges nothing (not those lines, not the ones held since)."""
+        if self.pending is None or self.group is None:
+            return
+        flushing, shown, held = self.pending
+        self.pending = None
+        try:
+            self.group.finish(flushing)
+        except NotDurable as error:
+            number, text = held[0]
+            self.held.clear()  # never acknowledged
+            self._take()
+            raise click.ClickException(f"line {number}: {printable(text)}\n{error}") from None
+        self._show(shown, held)
+
+    def _show(self, shown: str, held: list[tuple[int, str]]) -> None:
         if self.closed or self.failed is not None or not shown:
             return
         try:
@@ -120,9 +142,11 @@ class Acknowledgements:
     def close(self) -> None:
         """Flush and print every output still held; commit synchronously again."""
         try:
-            self.release()
+            self.release(wait=True)
         finally:
             if self.group is not None:
+                if self.pending is not None:  # a refusal came first: still wait for it
+                    self.group.finish(self.pending[0])
                 self.group.close()
 
     def _start(self) -> None:

@@ -17,7 +17,7 @@ from ledger.storage._database import (
     sqlite_version,
     warn_if_old_sqlite,
 )
-from ledger.storage._group_commit import GroupCommit, NotDurable, flush_log
+from ledger.storage._group_commit import Flushing, GroupCommit, NotDurable, flush_log
 from ledger.storage._lean_schema import MARKED_TYPES
 from ledger.storage._migrations import (
     APPEND_ONLY_TRIGGERS,
@@ -72,6 +72,7 @@ __all__ = [
     "VALUES",
     "Connection",
     "EventStore",
+    "Flushing",
     "GroupCommit",
     "NotDurable",
     "Row",
