@@ -323,7 +323,7 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         if proof.problem is None:
             metas.extend(row for row in page if row.type in META_TYPES)
             if not taken:
-                ledger.store.append(page)
+                ledger.store.append(page, savepoint=False)  # all or nothing already
         return proof.problem
 
     try:
@@ -375,7 +375,7 @@ def fork_campaign(ledger: Ledger, new: str, origin: str, at: str) -> Campaign:
         rows = ledger.store.rows(source.name, upto=seq)
         copied = _copied(Campaign(ledger, name), rows)
         for start in range(0, len(copied), PAGE):
-            ledger.store.append(copied[start : start + PAGE])
+            ledger.store.append(copied[start : start + PAGE], savepoint=False)
         mark = encode_origin(Origin(campaign=source.name, seq=seq))
         ledger.store.add_mark(name, "forked", mark, ledger.clock().isoformat())
         metas = [row for row in copied if row.type in META_TYPES]
@@ -409,7 +409,7 @@ def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign
     def snapshot(seq: int, state: CampaignState) -> None:
         snapshots.append(projector.snapshot(seq, history.revision, state))
         if len(snapshots) == PAGE:
-            ledger.store.append([], snapshots)
+            ledger.store.append([], snapshots, savepoint=False)
             snapshots.clear()
 
     try:
@@ -442,5 +442,5 @@ def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign
             projector.fold((), reverted, state, strict=True)  # nothing may be owed at the end
     except LedgerError as error:
         raise IntegrityError(f"the file does not replay: {error}") from None
-    ledger.store.append([], snapshots)
+    ledger.store.append([], snapshots, savepoint=False)
     return campaign
