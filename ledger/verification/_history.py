@@ -30,7 +30,6 @@ class _Tagged(msgspec.Struct):
 
 
 _tag = msgspec.json.Decoder(_Tagged)
-_TAGS = 1024  # distinct payloads whose tag is kept
 
 
 class Ascending:
@@ -78,9 +77,6 @@ class HistoryVerifier:
         self._commands: Ascending | CommandsSeen = Ascending()  # a million in a long campaign
         self._undone: set[int] = set()
         self._previous_meta = False
-        # The tags of payloads read before: most rows repeat another's text (as the fold
-        # does, each distinct one is decoded once; kept for a page or two of them).
-        self._tags: dict[str, str] = {}
 
     def feed_page(self, page: Iterable[Values]) -> None:
         """Each row of the page in turn, the usual row (an event of a command, its type column
@@ -89,7 +85,8 @@ class HistoryVerifier:
         if self.problem is not None:
             return
         decode, starts = _tag.decode, []  # commands seen, added before any other row
-        started, previous_meta, tags = self._started, self._previous_meta, self._tags
+        started, previous_meta = self._started, self._previous_meta
+        tags: dict[str, str] = {}  # most rows repeat another's payload: each read once a page
         for values in page:
             type_ = values[TYPE]
             if started and type_ not in META_TYPES:
@@ -101,8 +98,6 @@ class HistoryVerifier:
                     except (msgspec.DecodeError, RecursionError):
                         tag = None  # _next names the problem
                     else:
-                        if len(tags) == _TAGS:
-                            tags.clear()
                         tags[payload] = tag
                 if tag == type_:
                     seq, command = values[SEQ], values[COMMAND]
