@@ -250,7 +250,9 @@ def _manifest(numbered: Iterator[tuple[int, str]]) -> Manifest:
     return manifest
 
 
-def _row(number: int, line: str) -> Row:
+def _row(number: int, line: str, unambiguous: set[str]) -> Row:
+    """The line's row; ``unambiguous``: payloads already found to hold no key twice (most
+    rows repeat another's), to which the row's is added."""
     try:
         row = _row_decoder.decode(line)
     except (msgspec.DecodeError, RecursionError) as error:
@@ -258,7 +260,9 @@ def _row(number: int, line: str) -> Row:
     try:
         if _encode(row) != line.rstrip("\r\n").encode():  # not as exported: look closer
             duplicate_keys(line)
-        duplicate_keys(row.payload)
+        if row.payload not in unambiguous:
+            duplicate_keys(row.payload)
+            unambiguous.add(row.payload)
     except BadInput as error:
         raise BadInput(f"line {number}: {error}") from None
     return row
@@ -313,6 +317,7 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     proof = RowsVerifier(name)
     metas: list[Row] = []
     page: list[Row] = []  # read, not yet proved nor written
+    unambiguous: set[str] = set()  # payloads read with no key twice, up to a page of them
     count, head_hash = 0, ""
     broken: Problem | None = None
 
@@ -328,7 +333,9 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
 
     try:
         for number, line in numbered:
-            row = _row(number, line)
+            row = _row(number, line, unambiguous)
+            if len(unambiguous) == PAGE:  # memory stays flat
+                unambiguous.clear()
             count, head_hash = count + 1, row.hash
             if broken is not None:
                 continue  # counted: a truncated file is named as one first

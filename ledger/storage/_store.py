@@ -3,6 +3,7 @@
 import contextlib
 import functools
 import itertools
+import operator
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any
 
@@ -30,8 +31,11 @@ def _insert(nulls: tuple[bool, ...]) -> str:
     return f"INSERT INTO events ({', '.join(COLUMNS)}) VALUES ({values})"
 
 
+_NONES = (None,) * len(COLUMNS)
+
+
 def _nulls(values: tuple[Any, ...]) -> tuple[bool, ...]:
-    return tuple(value is None for value in values)
+    return tuple(map(operator.is_, values, _NONES))  # an import asks 100,000s of rows
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
@@ -430,9 +434,9 @@ class EventStore:
                 # One executemany per run of rows with the same None columns: an import's
                 # page of 1,000 rows is a handful of calls, not 1,000.
                 for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
+                    bound = [not null for null in nulls]
                     conn.executemany(
-                        _insert(nulls),
-                        [[value for value in values if value is not None] for values in run],
+                        _insert(nulls), [list(itertools.compress(values, bound)) for values in run]
                     )
                 self._guard.check(
                     rows, in_caller_transaction=in_caller_transaction, changes_before=changes
