@@ -250,7 +250,9 @@ def _manifest(numbered: Iterator[tuple[int, str]]) -> Manifest:
     return manifest
 
 
-def _row(number: int, line: str) -> Row:
+def _row(number: int, line: str, unambiguous: set[str]) -> Row:
+    """The line's row; ``unambiguous``: payloads already found to hold no key twice (most
+    rows repeat another's), to which the row's is added."""
     try:
         row = _row_decoder.decode(line)
     except (msgspec.DecodeError, RecursionError) as error:
@@ -258,7 +260,9 @@ def _row(number: int, line: str) -> Row:
     try:
         if _encode(row) != line.rstrip("\r\n").encode():  # not as exported: look closer
             duplicate_keys(line)
-        duplicate_keys(row.payload)
+        if row.payload not in unambiguous:
+            duplicate_keys(row.payload)
+            unambiguous.add(row.payload)
     except BadInput as error:
         raise BadInput(f"line {number}: {error}") from None
     return row
@@ -313,6 +317,7 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
     proof = RowsVerifier(name)
     metas: list[Row] = []
     page: list[Row] = []  # read, not yet proved nor written
+    unambiguous: set[str] = set()  # payloads read with no key twice, up to a page of them
     count, head_hash = 0, ""
     broken: Problem | None = None
 
@@ -323,12 +328,14 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         if proof.problem is None:
             metas.extend(row for row in page if row.type in META_TYPES)
             if not taken:
-                ledger.store.append(page)
+                ledger.store.append(page, savepoint=False)  # all or nothing already
         return proof.problem
 
     try:
         for number, line in numbered:
-            row = _row(number, line)
+            row = _row(number, line, unambiguous)
+            if len(unambiguous) == PAGE:  # memory stays flat
+                unambiguous.clear()
             count, head_hash = count + 1, row.hash
             if broken is not None:
                 continue  # counted: a truncated file is named as one first
@@ -375,7 +382,7 @@ def fork_campaign(ledger: Ledger, new: str, origin: str, at: str) -> Campaign:
         rows = ledger.store.rows(source.name, upto=seq)
         copied = _copied(Campaign(ledger, name), rows)
         for start in range(0, len(copied), PAGE):
-            ledger.store.append(copied[start : start + PAGE])
+            ledger.store.append(copied[start : start + PAGE], savepoint=False)
         mark = encode_origin(Origin(campaign=source.name, seq=seq))
         ledger.store.add_mark(name, "forked", mark, ledger.clock().isoformat())
         metas = [row for row in copied if row.type in META_TYPES]
@@ -409,7 +416,7 @@ def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign
     def snapshot(seq: int, state: CampaignState) -> None:
         snapshots.append(projector.snapshot(seq, history.revision, state))
         if len(snapshots) == PAGE:
-            ledger.store.append([], snapshots)
+            ledger.store.append([], snapshots, savepoint=False)
             snapshots.clear()
 
     try:
@@ -442,5 +449,5 @@ def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign
             projector.fold((), reverted, state, strict=True)  # nothing may be owed at the end
     except LedgerError as error:
         raise IntegrityError(f"the file does not replay: {error}") from None
-    ledger.store.append([], snapshots)
+    ledger.store.append([], snapshots, savepoint=False)
     return campaign

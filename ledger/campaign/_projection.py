@@ -33,6 +33,9 @@ _COMPARED = ("type", "hero", "step_kind", "step_number", "scenario")
 STRICT = tuple(c if c in _COMPARED else folded for c, folded in zip(VALUES, FOLDED, strict=True))
 
 
+_READ = 1024  # distinct payloads a fold keeps decoded: memory stays flat, whatever the rows
+
+
 def _step_columns(step: Step | None) -> tuple[str | None, int | None, int | None]:
     return (step.kind, step.number, step.scenario) if step else (None, None, None)
 
@@ -212,7 +215,10 @@ class Projector:
         campaign, so neither may the last)."""
         state = CampaignState() if state is None else state
         decode, current = self.registry.decoder.decode, self._current
-        encode = msgspec.json.encode
+        # Payloads already read by this fold, and their events: most rows repeat another's
+        # payload (a Hero's damage 1, a Stars gain of 2), and an event is a frozen Struct, a
+        # pure function of its text, so each distinct text is decoded and proved once.
+        read: dict[str, Event] = {}
         step: Step | None = None
         step_columns = _step_columns(step)  # what a row's step columns must say
         for page in pages:
@@ -223,13 +229,13 @@ class Projector:
                 known = current.get(tag)
                 if known is not None and values[_SCHEMA] == known[1] and command not in reverted:
                     # The usual row, with as little work as can be; any doubt goes to _one.
-                    try:
-                        event = decode(values[_PAYLOAD])
-                    except msgspec.ValidationError as error:  # a plugin changed its type
-                        kind = self.registry.event_types[tag]
-                        raise _about(seq, self._schema_changed(tag, values, kind, error)) from None
-                    except (msgspec.DecodeError, RecursionError) as error:
-                        raise _about(seq, IntegrityError(f"cannot be read: {error}")) from None
+                    payload = values[_PAYLOAD]
+                    event = read.get(payload)
+                    if event is None:
+                        event = self._read(seq, tag, values, decode, strict)
+                        if len(read) == _READ:
+                            read.clear()
+                        read[payload] = event
                     before = state
                     try:
                         state = event.apply(state)
@@ -239,10 +245,6 @@ class Projector:
                     except Exception as error:
                         raise _about(seq, self._failed(event, error)) from error
                     if strict:
-                        # Stored as make_row encodes it: no key twice. Else (an import's
-                        # spacing, or a tampered row) the exact check decides.
-                        if encode(event) != values[_PAYLOAD].encode():
-                            _unambiguous(seq, values[_PAYLOAD])
                         if state.step is not step:
                             step = state.step
                             step_columns = _step_columns(step)
@@ -265,6 +267,25 @@ class Projector:
         if strict and end and state.owed:
             raise _incomplete(None, state)
         return state
+
+    def _read(
+        self, seq: int, tag: str, values: Values, decode: Callable[[str], Event], strict: bool
+    ) -> Event:
+        """The event of a row of a current type, decoded (``strict``: and its payload proved
+        to hold no key twice), or the error naming the row."""
+        payload = values[_PAYLOAD]
+        try:
+            event = decode(payload)
+        except msgspec.ValidationError as error:  # a plugin changed its type
+            kind = self.registry.event_types[tag]
+            raise _about(seq, self._schema_changed(tag, values, kind, error)) from None
+        except (msgspec.DecodeError, RecursionError) as error:
+            raise _about(seq, IntegrityError(f"cannot be read: {error}")) from None
+        # Stored as make_row encodes it: no key twice. Else (an import's spacing, or a
+        # tampered row) the exact check decides.
+        if strict and msgspec.json.encode(event) != payload.encode():
+            _unambiguous(seq, payload)
+        return event
 
     def _one(
         self,

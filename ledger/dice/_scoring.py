@@ -13,7 +13,7 @@ PER_FACE = 2
 
 def action_successes(faces: tuple[str, ...]) -> int:
     """Successes printed on the faces; stamina faces count nothing here."""
-    return sum(ACTION_VALUES[face] for face in faces)
+    return sum(map(ACTION_VALUES.__getitem__, faces))
 
 
 def stamina_faces(faces: tuple[str, ...]) -> int:

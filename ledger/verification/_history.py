@@ -86,13 +86,19 @@ class HistoryVerifier:
             return
         decode, starts = _tag.decode, []  # commands seen, added before any other row
         started, previous_meta = self._started, self._previous_meta
+        tags: dict[str, str] = {}  # most rows repeat another's payload: each read once a page
         for values in page:
             type_ = values[TYPE]
             if started and type_ not in META_TYPES:
-                try:
-                    tag = decode(values[PAYLOAD]).type
-                except (msgspec.DecodeError, RecursionError):
-                    tag = None  # _next names the problem
+                payload = values[PAYLOAD]
+                tag = tags.get(payload)
+                if tag is None:
+                    try:
+                        tag = decode(payload).type
+                    except (msgspec.DecodeError, RecursionError):
+                        tag = None  # _next names the problem
+                    else:
+                        tags[payload] = tag
                 if tag == type_:
                     seq, command = values[SEQ], values[COMMAND]
                     if command == seq:

@@ -10,6 +10,7 @@ import pluggy
 import pytest
 from click.testing import CliRunner, Result
 
+from ledger import exchange
 from ledger.storage import open_database
 from ledger_cli.app import build_cli
 from tests.helpers.cli import Invoke
@@ -221,10 +222,20 @@ def target(request: pytest.FixtureRequest, tmp_path: Path, on: Callable[[Path], 
     return path
 
 
+@pytest.mark.parametrize("page", [exchange.PAGE, 4], ids=["one page", "pages of 4"])
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_import_refuses_a_damaged_file(
-    exported: Path, target: Path, tmp_path: Path, on: Callable[[Path], Run], damage: str
+    exported: Path,
+    target: Path,
+    tmp_path: Path,
+    on: Callable[[Path], Run],
+    damage: str,
+    page: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # In pages of 4, rows are written (without a savepoint of their own: the import's
+    # transaction is all or nothing) before a damage further on is found.
+    monkeypatch.setattr(exchange, "PAGE", page)
     damaged = tmp_path / "damaged.ndjson"
     original = lines_of(exported)
     changed = DAMAGE[damage](original)

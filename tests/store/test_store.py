@@ -349,6 +349,32 @@ def test_store_append_is_all_or_nothing_when_a_later_row_conflicts(
     assert not ledger.db.conn.in_transaction
 
 
+def test_store_append_in_a_callers_transaction_takes_a_savepoint_unless_told_not_to(
+    db_path: Path, ledger: Ledger, campaign: Campaign
+) -> None:
+    """A savepoint undoes a failed append alone (a batch line's retry); an import, whose
+    whole transaction is rolled back on any failure, writes its pages without one."""
+    head, state = campaign.head(), campaign.state()
+    fresh = campaign.make_row(
+        DamageTaken(hero="Torrax", amount=1), 9, 9, state, head.hash, head.recorded_at
+    )
+    rows, statements = rows_of(db_path), list[str]()
+    ledger.db.conn.set_trace_callback(statements.append)
+    try:
+        with ledger.write_lock():
+            with pytest.raises(ConflictError):
+                ledger.store.append([fresh, head])  # head's seq 8 is taken
+            assert ledger.store.head("Test") == head  # the savepoint undid fresh alone
+            with pytest.raises(ConflictError):
+                ledger.store.append([fresh, head], savepoint=False)
+            assert ledger.store.head("Test") == fresh  # left for the caller to roll back
+            ledger.db.conn.rollback()
+    finally:
+        ledger.db.conn.set_trace_callback(None)
+    assert sum(s.startswith("SAVEPOINT") for s in statements) == 1
+    assert rows_of(db_path) == rows
+
+
 def test_two_ledgers_expected_seq_conflict(
     db_path: Path, ledger: Ledger, campaign: Campaign
 ) -> None:

@@ -30,6 +30,15 @@ def exported(party: Invoke, tmp_path: Path) -> tuple[dict[str, Any], Rows]:
     return manifest, rows
 
 
+def repeated(rows: Rows, **columns: Any) -> None:
+    """Event 5 (Torrax takes 2 damage) recorded twice, the copy's ``columns`` changed: the
+    fold reads a payload it has read before once, and must still check the copy's row."""
+    rows.insert(5, {**rows[4], **columns})
+    for n, row in enumerate(rows, 1):
+        row.update(seq=n, command=n)
+    payload(rows[8], commands=[8])  # the undo still undoes Zuva'Sai's damage
+
+
 FORGERIES: dict[str, tuple[Callable[[dict[str, Any], Rows], None], str]] = {
     "step columns moved": (
         lambda m, r: r[4].update(step_kind="scenario", step_number=9, scenario=42),
@@ -51,6 +60,14 @@ FORGERIES: dict[str, tuple[Callable[[dict[str, Any], Rows], None], str]] = {
             r[6].update(type="ledger:redone"),
         ),
         "redoes #5",
+    ),
+    "a repeated payload, its hero column lying": (
+        lambda m, r: repeated(r, hero="Zuva'Sai"),
+        'hero column says "Zuva\'Sai"',
+    ),
+    "a repeated payload, its type column lying": (
+        lambda m, r: repeated(r, type="base:stars-gained"),
+        "type column",
     ),
     "payload is not JSON": (lambda m, r: r[4].update(payload="not json"), "cannot be read"),
     "an undone event with a lying hero column": (
@@ -108,6 +125,7 @@ def test_import_refuses_a_rehashed_forgery(
     "forgery",
     [
         "step columns moved",
+        "a repeated payload, its hero column lying",
         "undo of the campaign's creation",
         "an item that heals a negative amount",
     ],

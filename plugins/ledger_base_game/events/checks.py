@@ -120,6 +120,8 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
 
     def consequences(self) -> list[Debt]:
         """What the same command must record: the gems, the stamina and the discards."""
+        if not (self.inspiration or self.achievement or self.stamina_spent or self.discard):
+            return []  # most checks: spare building the lists (a replay reads 1,000s)
         owed = gem_debts(self.hero, self.inspiration, self.achievement)
         if self.stamina_spent:
             owed.append(Debt(kind="stamina", hero=self.hero, what=str(self.stamina_spent)))

@@ -95,13 +95,16 @@ def with_condition_dice(
     """``dice`` with what the conditions in force add, then what they remove (never below
     0): Blessed and Weakened on a one-die roll leave it one die (§3)."""
     changes = [n for _, n in condition_dice(state, hero, ability, red)]
+    if not changes:  # no condition in force changes it, on most rolls
+        return max(0, dice)
     dice += sum(n for n in changes if n > 0)
     return max(0, dice + sum(n for n in changes if n < 0))
 
 
 def condition_modifier(state: CampaignState, hero: Hero | Ally, ability: str) -> int:
     """What the conditions in force add to an active check's total in ``ability``."""
-    return sum(rules.modifier for _, rules in held_rules(state, hero, ability))
+    held = held_rules(state, hero, ability)
+    return sum(rules.modifier for _, rules in held) if held else 0
 
 
 def held_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
