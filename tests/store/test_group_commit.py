@@ -95,7 +95,13 @@ def test_the_next_lines_run_while_a_flush_is_under_way(
         path = Path(os.readlink(f"/proc/self/fd/{fd}")[: -len("-wal")])
         began = _count(path)
         real_fsync(fd)
-        time.sleep(0.05)  # a slow disk: the batch's next line commits meanwhile
+        if during:
+            return
+        # A slow disk: the first flush ends only once the batch's next line has committed
+        # (or 5 s have passed, for a batch that waits for the flush: the test then fails).
+        deadline = time.monotonic() + 5
+        while _count(path) == began and time.monotonic() < deadline:
+            time.sleep(0.01)
         during.append((began, _count(path)))
 
     monkeypatch.setattr("ledger.storage._group_commit.os.fsync", slow_fsync)
