@@ -4,7 +4,6 @@ refusal names the file, the line and the field."""
 
 import hashlib
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -16,8 +15,7 @@ from ledger.text import check_name, name_key
 OVERRIDE = "override"  # an entry may contradict what a plugin gives for its card
 
 
-@dataclass(frozen=True)
-class PackEntry:
+class PackEntry(msgspec.Struct, frozen=True):
     """One table of the file: its kind, the fields it gives (as TOML gave them), its line."""
 
     kind: str
@@ -30,8 +28,7 @@ class PackEntry:
         return self.lines.get(field, self.line)
 
 
-@dataclass(frozen=True)
-class PackFile:
+class PackFile(msgspec.Struct, frozen=True):
     """A content pack as read: its file name, the hash of its bytes and its cards' tables."""
 
     name: str
