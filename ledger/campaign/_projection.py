@@ -211,11 +211,12 @@ class Projector:
         and no command may end owing what an event announced (``end``: the rows end the
         campaign, so neither may the last)."""
         state = CampaignState() if state is None else state
-        decode, current = self.registry.decoder.decode, self._current
-        encode = msgspec.json.encode
+        current, encode = self._current, msgspec.json.encode
         step: Step | None = None
         step_columns = _step_columns(step)  # what a row's step columns must say
         for page in pages:
+            # Here, not before the loop: no rows (a read at a snapshot) build no decoder.
+            decode = self.registry.decoder.decode
             for values in page:
                 seq, command, tag = values[_SEQ], values[_COMMAND], values[_TYPE]
                 if strict and state.owed and command == seq:

@@ -118,8 +118,6 @@ class Registry:
         self._gather(pm.hook.register_modifier_types, self._add_modifier_types)
         self._base = self
         self.layers: dict[int, tuple[object, Registry]] = {}  # content packs laid over, by state
-        types = tuple(event_type for event_type, _ in self.event_types.values())
-        self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
 
     def _gather(
         self,
@@ -364,6 +362,14 @@ class Registry:
                     f"{'; '.join(whys)}; nothing was recorded: fix that plugin"
                 )
         return f"event type {tag!r} is not registered by any loaded plugin"
+
+    @cached_property
+    def decoder(self) -> msgspec.json.Decoder[Any]:
+        """Decodes a stored payload as the registered event type its tag names. Built when
+        first used: a read answered from a snapshot decodes no event (msgspec reads every
+        event type's annotations to build it, a twentieth of a command's start-up)."""
+        types = tuple(event_type for event_type, _ in self.event_types.values())
+        return msgspec.json.Decoder(_union(types))
 
     @cached_property
     def fingerprint(self) -> str:
