@@ -1,7 +1,6 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
 import functools
-import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -239,6 +238,8 @@ def command_line() -> str | None:
     text = msgspec.json.encode(
         [ctx.command_path.split()[1:], params], order="sorted", enc_hook=_as_text
     )
+    import hashlib  # only under an idempotency key: OpenSSL is 10 M instructions to load
+
     return "cli:" + hashlib.sha256(text).hexdigest()
 
 

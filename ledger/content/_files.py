@@ -2,7 +2,6 @@
 the base game's own data files, each entry checked against its catalogue's fields. Every
 refusal names the file, the line and the field."""
 
-import hashlib
 import re
 from typing import Any
 
@@ -63,6 +62,8 @@ def read_pack(name: str, data: bytes) -> PackFile:
     if not entries:
         raise BadInput(f"{name}: the pack holds no cards (write [[hero]], [[item]]... tables)")
     _refuse_repeats(name, entries)
+    import hashlib  # only to read a pack: not in every command's start-up
+
     return PackFile(name, hashlib.sha256(data).hexdigest(), tuple(entries))
 
 

@@ -1,6 +1,5 @@
 """Everything the loaded plugins registered, collected once, duplicates refused."""
 
-import hashlib
 import inspect
 from collections.abc import Callable
 from functools import cached_property
@@ -16,6 +15,7 @@ from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash,
 from ledger.hosting._hooks import answer_of
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._namespaced import Namespaced
+from ledger.hosting._sha256 import sha256
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
     LEDGER_EVENT_TYPES,
@@ -382,7 +382,7 @@ class Registry:
         shape = state_shape()  # msgspec.json.schema(CampaignState), as kept (_shape)
         if parts:  # the plugins' state types are part of the shape
             shape += msgspec.json.encode(msgspec.json.schema_components(parts)[1])
-        return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
+        return str(sha256(text.encode() + shape).hexdigest())[:16]
 
     @cached_property
     def actions(self) -> Namespaced[Callable[..., Any]]:

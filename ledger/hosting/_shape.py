@@ -11,7 +11,6 @@ as before, so a change is never missed, only slower until ``python -m ledger.hos
 writes the file again (tests/plugins/test_state_shape.py says when)."""
 
 import ast
-import hashlib
 import importlib.util
 import pkgutil
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 
+from ledger.hosting._sha256 import sha256
 from ledger.model import CampaignState
 
 KEPT = "state_shape.json"
@@ -55,14 +55,14 @@ def key(modules: list[str]) -> str | None:
     """The SHA-256 of the versions and the loaded ``modules``' source; None if one of them
     is not loaded or its source cannot be read (then the shape is built)."""
     versions = f"python {sys.version_info[0]}.{sys.version_info[1]}; msgspec {msgspec.__version__}"
-    digest = hashlib.sha256(f"{versions}\n".encode())
+    digest = sha256(f"{versions}\n".encode())
     for name in modules:
         source = _source(name)
         if source is None:
             return None
         digest.update(f"{name} {len(source)}\n".encode())
         digest.update(source)
-    return digest.hexdigest()
+    return str(digest.hexdigest())
 
 
 def _source(name: str) -> bytes | None:
