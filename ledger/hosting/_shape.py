@@ -12,7 +12,7 @@ writes the file again (tests/plugins/test_state_shape.py says when)."""
 
 import ast
 import importlib.util
-import pkgutil
+import os
 import sys
 from pathlib import Path
 
@@ -45,8 +45,11 @@ def state_shape() -> bytes:
 
 def _kept() -> _Kept | None:
     try:
-        data = pkgutil.get_data(__name__.rpartition(".")[0], KEPT)
-        return None if data is None else msgspec.json.decode(data, type=_Kept)
+        get_data = getattr(__spec__.loader, "get_data", None)  # a zipped install too
+        if get_data is None:
+            return None
+        data = get_data(os.path.join(os.path.dirname(__file__), KEPT))
+        return msgspec.json.decode(data, type=_Kept)
     except (OSError, msgspec.DecodeError):  # missing or unreadable: built from the types
         return None
 
