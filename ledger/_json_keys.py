@@ -5,7 +5,6 @@ Checked cheaply first: in JSON without a backslash every quoted string is whole,
 followed by a colon is a key, so distinct key tokens prove there is no duplicate. Anything
 else (an escape, or one key in two objects) is parsed exactly."""
 
-import json
 import re
 from typing import Any
 
@@ -33,6 +32,8 @@ def duplicate_keys(text: str) -> None:
         keys = _KEY.findall(text)
         if len(keys) == len(set(keys)):
             return
+    import json  # only for text the cheap check cannot prove (json is 6 M instructions)
+
     try:
         json.loads(text, object_pairs_hook=_pairs)
     except (ValueError, RecursionError):

@@ -7,8 +7,9 @@ call the action; the store appends what it returns; the fold only evolves state.
 never writes: recording is ``Campaign.do`` (or a face's own wrapper around it)."""
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_origin, get_type_hints
+
+import msgspec
 
 from ledger.errors import LedgerError, PluginError
 from ledger.hosting import Registry, culprit
@@ -20,8 +21,7 @@ if TYPE_CHECKING:
 Action = Callable[..., Sequence[Event]]
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+class Game(msgspec.Struct, frozen=True):
     """What an action reads: the state it decides against, the loaded plugins' content and
     rules (``registry``), and the campaign itself for questions about its history."""
 
@@ -67,8 +67,7 @@ def _failed_deciding(action: Action, registry: Registry, error: Exception) -> Pl
 # expansion's actions get the same taps as the base game's.
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """Marks an ``int`` amount: a card offers the action as a stepper recording 1 a tap (a
     long press or a small number pad records more). ``dial`` names what it changes (the
     steppers of one dial sit together: "Vitality", "Stamina", "Stars"), ``sign`` whether it
@@ -90,8 +89,7 @@ PickFrom = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(msgspec.Struct, frozen=True):
     """Marks a ``str`` parameter whose value a face offers as a list to tap, read from the
     campaign (``source``) rather than typed."""
 

@@ -1,9 +1,7 @@
 """What every command needs: the plugin set, the ledger file, the campaign, and recording."""
 
 import functools
-import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -32,8 +30,7 @@ def default_database() -> Path:
     return platformdirs.user_data_path("campaign-ledger") / "ledger.db"
 
 
-@dataclass
-class App:
+class App(msgspec.Struct):
     """What a command works with: the plugins, and the core's application service (``service``)
     for the ledger file and campaign the options chose. ``do(action, **intent)`` decides,
     records and shows; ``perform`` records without showing; ``state(at)`` and ``game(at)``
@@ -59,8 +56,8 @@ class App:
     last_recorded: Recorded | None = None  # what the service last recorded for it
     commits_later: bool = False  # a batch's one transaction (--dry-run, --atomic) holds them
     _registry: Registry | None = None
-    _services: dict[Path, Service] = field(default_factory=dict)
-    _warned: set[str] = field(default_factory=set)
+    _services: dict[Path, Service] = msgspec.field(default_factory=dict)
+    _warned: set[str] = msgspec.field(default_factory=set)
     # `plugins` lists every failure itself: warning of them too would say each twice.
     listing_plugins: bool = False
 
@@ -241,6 +238,8 @@ def command_line() -> str | None:
     text = msgspec.json.encode(
         [ctx.command_path.split()[1:], params], order="sorted", enc_hook=_as_text
     )
+    import hashlib  # only under an idempotency key: OpenSSL is 10 M instructions to load
+
     return "cli:" + hashlib.sha256(text).hexdigest()
 
 

@@ -49,7 +49,6 @@ from ledger_cli.context import (
 from ledger_cli.lazy import add_lazy
 from ledger_cli.parsing import Command, Group
 from ledger_cli.refusals import action_words
-from ledger_cli.shell_words import quote as shell_word
 
 __all__ = [
     "NUMBERS",
@@ -80,3 +79,12 @@ __all__ = [
     "terminal",
     "words_completion",
 ]
+
+
+def shell_word(word: str) -> str:
+    """``word`` as a player types it on a command line (``ledger_cli.shell_words.quote``):
+    ``Torrax``, ``"Zuva'Sai"``, ``"Sealed Letter"``. Its regular expressions are compiled
+    when first used, not by every command's start-up."""
+    from ledger_cli.shell_words import quote
+
+    return quote(word)

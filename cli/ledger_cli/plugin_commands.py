@@ -2,9 +2,8 @@
 its own commands and is reported (a warning on every command, and by ``plugins``); every
 other command keeps working."""
 
-from dataclasses import dataclass, field
-
 import click
+import msgspec
 import pluggy
 
 from ledger.errors import LedgerError
@@ -15,13 +14,12 @@ from ledger_cli.parsing import ParamsOnce
 HOOK = "register_commands"
 
 
-@dataclass
-class Missing:
+class Missing(msgspec.Struct):
     """What "No such command" can say: the commands a failing plugin had added before it
     failed (with the problem), and the plugins that failed to load or to add commands."""
 
-    commands: dict[str, str] = field(default_factory=dict)
-    plugins: list[str] = field(default_factory=list)
+    commands: dict[str, str] = msgspec.field(default_factory=dict)
+    plugins: list[str] = msgspec.field(default_factory=list)
 
 
 def add_plugin_commands(

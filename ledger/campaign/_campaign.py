@@ -1,6 +1,5 @@
 """One campaign: record commands, undo and redo them, and read state at any point."""
 
-import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -342,6 +341,8 @@ class Campaign:
         if described is not None:
             return described
         text = msgspec.json.encode(command, order="sorted", enc_hook=_as_text)
+        import hashlib  # only under an idempotency key: OpenSSL is 10 M instructions to load
+
         return "sha256:" + hashlib.sha256(text).hexdigest()
 
     def _begin(

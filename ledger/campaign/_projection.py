@@ -214,7 +214,7 @@ class Projector:
         and no command may end owing what an event announced (``end``: the rows end the
         campaign, so neither may the last)."""
         state = CampaignState() if state is None else state
-        decode, current = self.registry.decoder.decode, self._current
+        current = self._current
         # Payloads already read by this fold, and their events: most rows repeat another's
         # payload (a Hero's damage 1, a Stars gain of 2), and an event is a frozen Struct, a
         # pure function of its text, so each distinct text is decoded and proved once.
@@ -222,6 +222,8 @@ class Projector:
         step: Step | None = None
         step_columns = _step_columns(step)  # what a row's step columns must say
         for page in pages:
+            # Here, not before the loop: no rows (a read at a snapshot) build no decoder.
+            decode = self.registry.decoder.decode
             for values in page:
                 seq, command, tag = values[_SEQ], values[_COMMAND], values[_TYPE]
                 if strict and state.owed and command == seq:

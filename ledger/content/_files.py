@@ -2,9 +2,7 @@
 the base game's own data files, each entry checked against its catalogue's fields. Every
 refusal names the file, the line and the field."""
 
-import hashlib
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -16,8 +14,7 @@ from ledger.text import check_name, name_key
 OVERRIDE = "override"  # an entry may contradict what a plugin gives for its card
 
 
-@dataclass(frozen=True)
-class PackEntry:
+class PackEntry(msgspec.Struct, frozen=True):
     """One table of the file: its kind, the fields it gives (as TOML gave them), its line."""
 
     kind: str
@@ -30,8 +27,7 @@ class PackEntry:
         return self.lines.get(field, self.line)
 
 
-@dataclass(frozen=True)
-class PackFile:
+class PackFile(msgspec.Struct, frozen=True):
     """A content pack as read: its file name, the hash of its bytes and its cards' tables."""
 
     name: str
@@ -66,6 +62,8 @@ def read_pack(name: str, data: bytes) -> PackFile:
     if not entries:
         raise BadInput(f"{name}: the pack holds no cards (write [[hero]], [[item]]... tables)")
     _refuse_repeats(name, entries)
+    import hashlib  # only to read a pack: not in every command's start-up
+
     return PackFile(name, hashlib.sha256(data).hexdigest(), tuple(entries))
 
 

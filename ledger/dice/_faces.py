@@ -1,8 +1,9 @@
 """Face lists as the players read them off real dice, checked against a die definition."""
 
 import re
-from dataclasses import dataclass
 from typing import Annotated, Literal
+
+import msgspec
 
 from ledger.dice._definition import EXTRA
 from ledger.errors import BadInput
@@ -54,8 +55,7 @@ def parse_faces(
     return check_faces(split_faces(text), die, dice, kind, why)
 
 
-@dataclass(frozen=True)
-class RolledOn:
+class RolledOn(msgspec.Struct, frozen=True):
     """Marks an action's ``roll`` parameter with the die its faces are read off, so a face
     (the web's dice pad) offers that die's faces only: ``Annotated[..., RolledOn("action")]``."""
 

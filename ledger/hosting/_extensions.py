@@ -2,8 +2,9 @@
 migrations for their own tables."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -11,8 +12,7 @@ if TYPE_CHECKING:
 Payload = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Upcaster:
+class Upcaster(msgspec.Struct, frozen=True):
     """Turns a stored payload of event type ``tag`` at schema ``from_schema`` into the payload
     of schema ``from_schema + 1``. Applied when the row is read; the row is never rewritten."""
 
@@ -21,8 +21,7 @@ class Upcaster:
     upcast: Callable[[Payload], Payload]
 
 
-@dataclass(frozen=True)
-class Migration:
+class Migration(msgspec.Struct, frozen=True):
     """One schema change of a plugin's own tables. ``name`` is unique within the plugin and
     never changes; migrations run in the order given, each once, in its own transaction.
     Tables should carry the plugin's prefix (``example_gadgets``)."""

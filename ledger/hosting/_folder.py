@@ -2,7 +2,6 @@
 each ``NAME.py`` of the folder is a plugin named NAME. Its version, ``dir:PATH#HASH``, marks
 every row it writes as coming from that file, and changes when the file does."""
 
-import hashlib
 import importlib.util
 import sys
 from collections.abc import Callable, Iterator
@@ -23,6 +22,8 @@ def folder_modules(folder: Path) -> Iterator[tuple[str, str, Callable[[], Module
     for path in sorted(folder.resolve().glob("*.py")):
         if path.name.startswith(("_", ".")) or not path.is_file():
             continue
+        import hashlib  # only for --plugins-dir
+
         digest = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
         yield path.stem, f"dir:{path}#{digest}", _loader(path)
 

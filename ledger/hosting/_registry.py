@@ -1,6 +1,5 @@
 """Everything the loaded plugins registered, collected once, duplicates refused."""
 
-import hashlib
 import inspect
 from collections.abc import Callable
 from functools import cached_property
@@ -16,6 +15,7 @@ from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash,
 from ledger.hosting._hooks import answer_of
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._namespaced import Namespaced
+from ledger.hosting._sha256 import sha256
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
     LEDGER_EVENT_TYPES,
@@ -118,8 +118,6 @@ class Registry:
         self._gather(pm.hook.register_modifier_types, self._add_modifier_types)
         self._base = self
         self.layers: dict[int, tuple[object, Registry]] = {}  # content packs laid over, by state
-        types = tuple(event_type for event_type, _ in self.event_types.values())
-        self.decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_union(types))
 
     def _gather(
         self,
@@ -366,15 +364,25 @@ class Registry:
         return f"event type {tag!r} is not registered by any loaded plugin"
 
     @cached_property
+    def decoder(self) -> msgspec.json.Decoder[Any]:
+        """Decodes a stored payload as the registered event type its tag names. Built when
+        first used: a read answered from a snapshot decodes no event (msgspec reads every
+        event type's annotations to build it, a twentieth of a command's start-up)."""
+        types = tuple(event_type for event_type, _ in self.event_types.values())
+        return msgspec.json.Decoder(_union(types))
+
+    @cached_property
     def fingerprint(self) -> str:
         """Identifies the code that folds events and the shape of the state it folds into;
         snapshots made by other code are ignored."""
         text = ";".join(f"{name}={version}" for name, version in sorted(self.versions.items()))
         parts = [*self.hero_parts.values(), *self.campaign_parts.values()]
-        shape = msgspec.json.encode(msgspec.json.schema(CampaignState))
+        from ledger.hosting._shape import state_shape  # run as a script to write its file
+
+        shape = state_shape()  # msgspec.json.schema(CampaignState), as kept (_shape)
         if parts:  # the plugins' state types are part of the shape
             shape += msgspec.json.encode(msgspec.json.schema_components(parts)[1])
-        return hashlib.sha256(text.encode() + shape).hexdigest()[:16]
+        return str(sha256(text.encode() + shape).hexdigest())[:16]
 
     @cached_property
     def actions(self) -> Namespaced[Callable[..., Any]]:

@@ -203,9 +203,16 @@ def specs_from_tables(
     tables: Mapping[str, Sequence[Mapping[str, object]]], table: str, spec: type[SpecT]
 ) -> list[SpecT]:
     """``specs_from_toml`` of tables already parsed (the base game keeps its files parsed)."""
-    known = {field.encode_name for field in msgspec.structs.fields(spec)}
+    # The names as msgspec.structs.fields gives them, without evaluating the annotations again.
+    known = set(spec.__struct_encode_fields__)
+    entries = tables.get(table, [])
+    if all(known.issuperset(entry) for entry in entries):
+        try:  # every command gathers the catalogues: one conversion, not one an entry
+            return msgspec.convert(entries, list[spec])  # type: ignore[valid-type]
+        except msgspec.ValidationError:
+            pass  # the loop below names the entry and the field
     specs = []
-    for index, entry in enumerate(tables.get(table, [])):
+    for index, entry in enumerate(entries):
         where = f"[[{table}]] #{index + 1} ({entry.get('name', 'no name')})"
         unknown = sorted(set(entry) - known)
         if unknown:

@@ -6,7 +6,6 @@ way, so a plugin's type works exactly like a built-in one.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
@@ -29,8 +28,7 @@ class Verdict(NamedTuple):
     why: str  # in the players' words, whether met or not
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(msgspec.Struct, frozen=True):
     """What a requirement is judged against: the state before the roll, the Hero making the
     check, the items they discard for it, and the loaded content (Talents' phrases)."""
 
@@ -40,8 +38,7 @@ class Situation:
     registry: "Registry"
 
 
-@dataclass(frozen=True)
-class ModifierType:
+class ModifierType(msgspec.Struct, frozen=True):
     """A kind of requirement: ``judge(situation, value)`` says whether the Hero meets it."""
 
     name: str

@@ -3,7 +3,6 @@ the caller nor LEDGER_CAMPAIGN names one; kept in the user's config folder (plat
 
 It is kept by the name the campaign's events carry, which a rename does not change."""
 
-import json
 import os
 from pathlib import Path
 
@@ -23,6 +22,8 @@ def _read(path: Path) -> dict[str, str]:
         return {}
     except OSError as error:
         raise BadInput(f"cannot read {path}: {error.strerror}") from None
+    import json  # only when the choice is read (6 M instructions of start-up)
+
     try:
         found = json.loads(text)
     except (ValueError, RecursionError):
@@ -54,6 +55,7 @@ def use(database: Path, stored: str | None) -> None:
         chosen[key] = stored
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import json
         import tempfile  # only to choose: not in every command's start-up
 
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".campaigns.")

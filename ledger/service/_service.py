@@ -15,7 +15,6 @@ import msgspec
 
 from ledger.actions import Action, Game
 from ledger.campaign import Campaign, Ledger, LogEntry, LogQuery, Recorded, resolve, retried
-from ledger.content import known_content
 from ledger.errors import ConflictError
 from ledger.hosting import Registry, default_registry
 from ledger.model import CampaignState, Event
@@ -168,6 +167,8 @@ class Service(Campaigns):
     def content(self, kind: str | None = None, at: int | str | None = None) -> dict[str, Any]:
         """The cards the campaign knows (of ``kind``: ``hero``, ``item``...), each value with
         who gave it: a plugin or the table's content pack (``content show --json``)."""
+        from ledger.content import known_content  # TOML packs: not in every start-up
+
         return {"cards": known_content(self.game(at), kind)}
 
     def session_summary(self, number: int | None = None) -> Summary:

@@ -1,6 +1,5 @@
 """A stored event: the envelope columns, the payload text and the hash chain."""
 
-import hashlib
 import operator
 from collections.abc import Iterable
 from typing import Any
@@ -73,6 +72,8 @@ def hashes(rows: Iterable[Values]) -> list[str]:
     bytes of every column but the hash (prev_hash included), the JSON object of those
     columns with sorted keys. Each row is encoded into one buffer, reused: no bytes object
     per row (verify hashes 100,000s)."""
+    import hashlib  # only to write or prove rows: a read's start-up loads no OpenSSL
+
     buffer = bytearray()
     encode_into, sha256 = _encoder.encode_into, hashlib.sha256
     found = []

@@ -42,3 +42,23 @@ def test_no_kept_tables_reads_every_file_from_its_toml(monkeypatch: pytest.Monke
     monkeypatch.setattr(_data, "_parsed", dict)
     assert tables("items.toml") == msgspec.toml.decode(data_file("items.toml"), type=Tables)
     assert ledger_base_game.register_injuries()  # the Injury cards read their file as they did
+
+
+def test_tables_become_specs_as_each_entry_converts_alone() -> None:
+    """The tables are converted in one call; a refusal still names the entry and the field,
+    as converting each entry on its own does."""
+    from ledger.errors import BadInput
+    from ledger.model import HeroSpec, specs_from_tables
+
+    heroes = tables("heroes.toml")
+    assert specs_from_tables(heroes, "hero", HeroSpec) == [
+        msgspec.convert(entry, HeroSpec) for entry in heroes["hero"]
+    ]
+    good = {"name": "Venia", "might": 2}
+    with pytest.raises(
+        BadInput,
+        match=r"^\[\[hero\]\] #2 \(Odd\): Expected `int \| null`, got `str` - at `\$.might`$",
+    ):
+        specs_from_tables({"hero": [good, {"name": "Odd", "might": "two"}]}, "hero", HeroSpec)
+    with pytest.raises(BadInput, match=r"^\[\[hero\]\] #1 \(Venia\): HeroSpec has no field x, y$"):
+        specs_from_tables({"hero": [{**good, "y": 1, "x": 2}]}, "hero", HeroSpec)

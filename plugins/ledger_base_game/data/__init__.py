@@ -7,15 +7,32 @@ were parsed from: a file whose bytes still hash so is read from there, any other
 since) is parsed from its TOML, so an edit is never missed, only slower until
 ``python -m ledger_base_game.data`` writes the tables again (a test says when)."""
 
-import hashlib
-import pkgutil
+import os
+from collections.abc import Callable
 from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 PARSED = "tables.json"
+
+
+def _builtin_sha256() -> Callable[[bytes], Any]:
+    """CPython's own SHA-256, always built in: ``hashlib`` would load OpenSSL first, 10 M
+    instructions of every command (docs/performance.md, target 6); the digests are the same."""
+    for name in ("_sha256", "_sha2"):  # the module's name up to Python 3.11, and since
+        try:
+            return import_module(name).sha256  # type: ignore[no-any-return]
+        except (ImportError, AttributeError):
+            continue
+    from hashlib import sha256  # another Python: hashlib's own
+
+    return sha256
+
+
+_sha256 = _builtin_sha256()
 Tables = dict[str, list[dict[str, Any]]]
 
 
@@ -27,11 +44,12 @@ class _Parsed(msgspec.Struct, frozen=True):
 def data_file(name: str) -> bytes:
     """``data/NAME`` as bytes, through the package's own loader (a zipped install too).
     Not ``importlib.resources.files``: its readers import zipfile, lzma and bz2 first, about
-    2 ms of every command's start-up (docs/performance.md, target 6)."""
-    data = pkgutil.get_data("ledger_base_game", f"data/{name}")
-    if data is None:  # a loader that cannot read data: not one this package is installed by
+    2 ms of every command's start-up (docs/performance.md, target 6); nor ``pkgutil``, which
+    does the same after importing itself (1.3 M instructions)."""
+    get_data = getattr(__spec__.loader, "get_data", None)
+    if get_data is None:  # a loader that cannot read data: not one this package is installed by
         raise FileNotFoundError(f"ledger_base_game: data/{name} cannot be read")
-    return data
+    return bytes(get_data(os.path.join(os.path.dirname(__file__), name)))
 
 
 @cache
@@ -46,7 +64,7 @@ def tables(name: str) -> Tables:
     """The tables of ``data/NAME`` (a TOML file), as ``msgspec.toml.decode`` reads them."""
     data = data_file(name)
     kept = _parsed().get(name)
-    if kept is not None and kept.sha256 == hashlib.sha256(data).hexdigest():
+    if kept is not None and kept.sha256 == _sha256(data).hexdigest():
         return kept.tables
     return msgspec.toml.decode(data, type=Tables)
 
@@ -55,7 +73,7 @@ def parsed_now(folder: Path) -> bytes:
     """What ``data/tables.json`` holds for the TOML files in ``folder`` as they are now."""
     found = {
         path.name: _Parsed(
-            hashlib.sha256(path.read_bytes()).hexdigest(),
+            _sha256(path.read_bytes()).hexdigest(),
             msgspec.toml.decode(path.read_bytes(), type=Tables),
         )
         for path in sorted(folder.glob("*.toml"))
