@@ -29,6 +29,7 @@ from ledger.hosting._phrases import item_answers, phrase_answers
 from ledger.hosting._pipeline import Vetoed, react, refuse_if_vetoed, vetoes, write
 from ledger.hosting._plugin_migrations import apply_plugin_migrations
 from ledger.hosting._registry import Registry, default_registry
+from ledger.hosting._sha256 import sha256
 from ledger.hosting._tracing import TRACE_ENV, enable_tracing, tracing
 from ledger.hosting._upcast_check import upcast_problems
 
@@ -71,6 +72,7 @@ __all__ = [
     "refuse_if_vetoed",
     "report",
     "reserved_why",
+    "sha256",
     "tracing",
     "upcast_problems",
     "vetoes",

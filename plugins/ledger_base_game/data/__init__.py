@@ -8,31 +8,17 @@ since) is parsed from its TOML, so an edit is never missed, only slower until
 ``python -m ledger_base_game.data`` writes the tables again (a test says when)."""
 
 import os
-from collections.abc import Callable
 from functools import cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from ledger.hosting import sha256  # CPython's own: no OpenSSL at start-up
+
 PARSED = "tables.json"
 
 
-def _builtin_sha256() -> Callable[[bytes], Any]:
-    """CPython's own SHA-256, always built in: ``hashlib`` would load OpenSSL first, 10 M
-    instructions of every command (docs/performance.md, target 6); the digests are the same."""
-    for name in ("_sha256", "_sha2"):  # the module's name up to Python 3.11, and since
-        try:
-            return import_module(name).sha256  # type: ignore[no-any-return]
-        except (ImportError, AttributeError):
-            continue
-    from hashlib import sha256  # another Python: hashlib's own
-
-    return sha256
-
-
-_sha256 = _builtin_sha256()
 Tables = dict[str, list[dict[str, Any]]]
 
 
@@ -64,7 +50,7 @@ def tables(name: str) -> Tables:
     """The tables of ``data/NAME`` (a TOML file), as ``msgspec.toml.decode`` reads them."""
     data = data_file(name)
     kept = _parsed().get(name)
-    if kept is not None and kept.sha256 == _sha256(data).hexdigest():
+    if kept is not None and kept.sha256 == sha256(data).hexdigest():
         return kept.tables
     return msgspec.toml.decode(data, type=Tables)
 
@@ -73,7 +59,7 @@ def parsed_now(folder: Path) -> bytes:
     """What ``data/tables.json`` holds for the TOML files in ``folder`` as they are now."""
     found = {
         path.name: _Parsed(
-            _sha256(path.read_bytes()).hexdigest(),
+            sha256(path.read_bytes()).hexdigest(),
             msgspec.toml.decode(path.read_bytes(), type=Tables),
         )
         for path in sorted(folder.glob("*.toml"))
