@@ -2,7 +2,6 @@
 acknowledgement) is shown only once a flush of the write-ahead log that began after the
 commit has finished."""
 
-import contextlib
 import io
 import os
 import queue
@@ -10,7 +9,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -18,7 +16,6 @@ import pytest
 
 from ledger.campaign import Ledger
 from ledger.storage import GroupCommit, NotDurable
-from ledger.storage import sqlite3 as ledger_sqlite3
 from ledger_base_game.events import HeroJoined
 from tests.helpers.cli import Invoke
 from tests.helpers.files import event_count
@@ -82,60 +79,40 @@ def test_every_acknowledged_line_was_flushed_after_its_commit(
         assert any(events >= seq and ended <= when for events, ended in flushes), seq
 
 
-@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc")
-def test_the_next_lines_run_while_a_flush_is_under_way(
-    party: Invoke, invoke: Invoke, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_commits_go_on_while_a_flush_is_under_way(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The flush of a group runs on a thread of its own: later lines commit meanwhile, and
-    each acknowledgement still waits for a flush that began after its commit."""
-    during: list[tuple[int, int]] = []  # events in the file when a flush began, and ended
+    """The flush runs on a thread of its own: the connection commits while the disk is still
+    being written, and ``finish`` returns only once the flush has ended."""
+    campaign = ledger.create_campaign("Test")
+    group = GroupCommit.start(ledger.db)
+    assert group is not None
+    flushing_began, disk_done = threading.Event(), threading.Event()
     real_fsync = os.fsync
 
     def slow_fsync(fd: int) -> None:
-        path = Path(os.readlink(f"/proc/self/fd/{fd}")[: -len("-wal")])
-        began = _count(path)
+        flushing_began.set()
+        assert disk_done.wait(timeout=30)  # a disk that takes its time
         real_fsync(fd)
-        if during:
-            return
-        # A slow disk: the first flush ends only once the batch's next line has committed
-        # (or 5 s have passed, for a batch that waits for the flush: the test then fails).
-        deadline = time.monotonic() + 5
-        while _count(path) == began and time.monotonic() < deadline:
-            time.sleep(0.01)
-        during.append((began, _count(path)))
 
     monkeypatch.setattr("ledger.storage._group_commit.os.fsync", slow_fsync)
-    monkeypatch.setattr("ledger_cli.acknowledgements.Acknowledgements.GROUP_SECONDS", 0.0)
-    flushes, shown = _flushes(monkeypatch), _shown(monkeypatch)
-    monkeypatch.setattr("ledger.storage._group_commit.os.fsync", _recorded(slow_fsync, flushes))
-    script = tmp_path / "evening.txt"
-    script.write_text(LINES)
-    result = invoke("batch", "--quiet", str(script))
-    assert result.exit_code == 0, result.output
-    assert any(ended > began for began, ended in during), during
-    for seq, when in shown[1:]:
-        assert any(events >= seq and ended <= when for events, ended in flushes), seq
-
-
-def _count(path: Path) -> int:
-    """The events in the file, read on a plain connection of its own (a Ledger opened on
-    the flush's thread would hold the GIL and the import lock while the batch runs on)."""
-    with contextlib.closing(ledger_sqlite3.connect(path)) as db:
-        return int(db.execute("SELECT count(*) FROM events").fetchone()[0])
-
-
-def _recorded(
-    fsync: Callable[[int], None], flushes: list[tuple[int, float]]
-) -> Callable[[int], None]:
-    """``fsync``, noting (as ``_flushes`` does) the events in the file when it began and
-    when it ended."""
-
-    def recorded(fd: int) -> None:
-        events = _count(Path(os.readlink(f"/proc/self/fd/{fd}")[: -len("-wal")]))
-        fsync(fd)
-        flushes.append((events, time.perf_counter()))
-
-    return recorded
+    campaign.record([JOINED])
+    flushing = group.start_flush()
+    assert flushing is not None
+    assert flushing_began.wait(timeout=30)
+    campaign.record(
+        [HeroJoined(hero="Kell", might=2, agility=2, will=2, taunt=3, chips=9, wounded_chips=5)]
+    )
+    assert not disk_done.is_set()  # committed while the flush was still under way
+    finished = threading.Thread(target=group.finish, args=(flushing,))
+    finished.start()
+    finished.join(timeout=0.2)
+    assert finished.is_alive()  # finish waits for the disk
+    disk_done.set()
+    finished.join(timeout=30)
+    assert not finished.is_alive()
+    group.close()
+    assert ledger.db.execute("SELECT count(*) FROM events").fetchone()[0] == 3
 
 
 def test_a_failed_flush_acknowledges_nothing_after_it(
