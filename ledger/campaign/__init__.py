@@ -27,39 +27,64 @@ app's filters and comparison):
   party, with ``lines()`` in words and ``msgspec.to_builtins`` for JSON.
 """
 
-from ledger.campaign._campaign import Campaign, Clock, Recorded, utc_now
-from ledger.campaign._diff import Change, HeroDiff, StateDiff, diff_states, step_text
-from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
-from ledger.campaign._log import LogEntry, LogQuery, command_log, query_log
-from ledger.campaign._names import CampaignInfo, Origin, encode_origin
-from ledger.campaign._projection import Projector
-from ledger.campaign._refs import (
-    USAGE,
-    StepRef,
-    TimePoint,
-    fork_end,
-    point,
-    resolve,
-    settled,
-    span,
-    step_span,
-)
-from ledger.campaign._retries import ATTEMPTS, retried
-from ledger.campaign._sessions import (
-    Moment,
-    end_session,
-    moments,
-    range_moments,
-    session_bounds,
-    session_moments,
-    start_session,
-    step_moments,
-)
-from ledger.campaign._snapshot_text import decode as snapshot_state
-from ledger.campaign._snapshot_text import encode as snapshot_text
-from ledger.campaign._snapshot_text import matches as snapshot_matches
-from ledger.campaign._timeline import Point, Timeline, timeline, timeline_since
-from ledger.campaign._undo_history import History, Meta, metas_from_rows
+from typing import TYPE_CHECKING
+
+from ledger._facade import lazy_names
+
+_HOMES = {
+    "_campaign": "Campaign Clock Recorded utc_now",
+    "_diff": "Change HeroDiff StateDiff diff_states step_text",
+    "_ledger": "SNAPSHOT_INTERVAL Ledger",
+    "_log": "LogEntry LogQuery command_log query_log",
+    "_names": "CampaignInfo Origin encode_origin",
+    "_projection": "Projector",
+    "_refs": "USAGE StepRef TimePoint fork_end point resolve settled span step_span",
+    "_retries": "ATTEMPTS retried",
+    "_sessions": (
+        "Moment end_session moments range_moments session_bounds session_moments start_session "
+        "step_moments"
+    ),
+    "_snapshot_text": "snapshot_state=decode snapshot_text=encode snapshot_matches=matches",
+    "_timeline": "Point Timeline timeline timeline_since",
+    "_undo_history": "History Meta metas_from_rows",
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, globals())
+
+if TYPE_CHECKING:
+    from ledger.campaign._campaign import Campaign, Clock, Recorded, utc_now
+    from ledger.campaign._diff import Change, HeroDiff, StateDiff, diff_states, step_text
+    from ledger.campaign._ledger import SNAPSHOT_INTERVAL, Ledger
+    from ledger.campaign._log import LogEntry, LogQuery, command_log, query_log
+    from ledger.campaign._names import CampaignInfo, Origin, encode_origin
+    from ledger.campaign._projection import Projector
+    from ledger.campaign._refs import (
+        USAGE,
+        StepRef,
+        TimePoint,
+        fork_end,
+        point,
+        resolve,
+        settled,
+        span,
+        step_span,
+    )
+    from ledger.campaign._retries import ATTEMPTS, retried
+    from ledger.campaign._sessions import (
+        Moment,
+        end_session,
+        moments,
+        range_moments,
+        session_bounds,
+        session_moments,
+        start_session,
+        step_moments,
+    )
+    from ledger.campaign._snapshot_text import decode as snapshot_state
+    from ledger.campaign._snapshot_text import encode as snapshot_text
+    from ledger.campaign._snapshot_text import matches as snapshot_matches
+    from ledger.campaign._timeline import Point, Timeline, timeline, timeline_since
+    from ledger.campaign._undo_history import History, Meta, metas_from_rows
 
 __all__ = [
     "ATTEMPTS",

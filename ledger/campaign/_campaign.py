@@ -7,21 +7,23 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from ledger.campaign._event_text import check_new_text, refuse_unencodable
-from ledger.campaign._log import LogEntry, LogQuery, command_entries, query_log
 from ledger.campaign._projection import Projector
-from ledger.campaign._refs import resolve
 from ledger.campaign._retries import retried
 from ledger.campaign._undo_history import History, Meta, metas_from_rows
 from ledger.errors import BadInput, ConflictError, LedgerError, NotFound, OutOfRange, RuleViolation
 from ledger.hosting import failed_applying, refuse_if_vetoed, vetoes, write
 from ledger.model import META_TYPES, CampaignState, Event, Redone, Undone
 from ledger.rules import debts
-from ledger.storage import Row, Snapshot, flush_log
+from ledger.storage import Row, Snapshot
 from ledger.text import check_name, check_text, quoted
 
 if TYPE_CHECKING:
     from ledger.actions import Action, Game
     from ledger.campaign._ledger import Ledger
+    from ledger.campaign._log import LogEntry, LogQuery
+
+# Reading the state imports no more than it needs: the log and the points in time are
+# imported where they are used (docs/performance.md, target 6).
 
 Clock = Callable[[], datetime]
 MAX_COUNT = 100_000  # commands one undo or redo may name
@@ -90,6 +92,8 @@ class Campaign:
         ``at`` may name a point as ``--at`` does: ``"42"``, ``"city-2"``, ``"scenario-5.2"``,
         ``"journey-3:end"``."""
         if isinstance(at, str):
+            from ledger.campaign._refs import resolve
+
             at = resolve(self, at)
         head_row = self.head()
         head = head_row.seq
@@ -142,9 +146,11 @@ class Campaign:
         self.ledger.head_states[self.name] = (head.hash, state)
         return state
 
-    def log(self, query: LogQuery | None = None) -> list[LogEntry]:
+    def log(self, query: "LogQuery | None" = None) -> "list[LogEntry]":
         """Every event, undone ones marked; only those ``query`` keeps if given (see
         ``LogQuery``: by Hero, type, step, between two points, session, undone, the last N)."""
+        from ledger.campaign._log import query_log
+
         return query_log(self, query)
 
     def game(self) -> "Game":
@@ -247,9 +253,13 @@ class Campaign:
         undone = Undone(commands=chosen)
         return self._record_meta(head, undone, history, idempotency_key, fingerprint)
 
-    def undo_preview(self, count: int = 1, commands: Sequence[int] | None = None) -> list[LogEntry]:
+    def undo_preview(
+        self, count: int = 1, commands: Sequence[int] | None = None
+    ) -> "list[LogEntry]":
         """Every event of the commands ``undo(count, commands)`` would revert now, in order,
         refused as it would be; nothing is written. A face shows them before asking."""
+        from ledger.campaign._log import command_entries
+
         return command_entries(self, self._undo_choice(self.history(), count, commands))
 
     def _undo_choice(
@@ -308,9 +318,13 @@ class Campaign:
         redone = Redone(commands=self._redo_choice(history, count, commands))
         return self._record_meta(head, redone, history, idempotency_key, fingerprint)
 
-    def redo_preview(self, count: int = 1, commands: Sequence[int] | None = None) -> list[LogEntry]:
+    def redo_preview(
+        self, count: int = 1, commands: Sequence[int] | None = None
+    ) -> "list[LogEntry]":
         """Every event of the commands ``redo(count, commands)`` would bring back now, in
         order, refused as it would be; nothing is written. A face shows them on its button."""
+        from ledger.campaign._log import command_entries
+
         return command_entries(self, self._redo_choice(self.history(), count, commands))
 
     def _redo_choice(
@@ -364,6 +378,8 @@ class Campaign:
                     )
                 # It may be a batch's command not yet flushed to the disk (group commit):
                 # flush before saying it is recorded.
+                from ledger.storage import flush_log
+
                 flush_log(self.store.db)
                 state = self.state()
                 events = [self.projector.decode(row) for row in earlier]

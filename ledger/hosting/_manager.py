@@ -13,7 +13,6 @@ import ledger
 from ledger.errors import PluginError
 from ledger.hosting import _hookspecs as hookspecs
 from ledger.hosting import _tracing
-from ledger.hosting._checks import check_hooks
 from ledger.hosting._entry_scan import may_declare
 from ledger.hosting._folder import PLUGINS_DIR_ENV, folder_modules
 from ledger.hosting._hookspecs import PROJECT
@@ -77,6 +76,8 @@ class LedgerPluginManager(pluggy.PluginManager):
     def check(self, plugin: object) -> None:
         """Unregister the registered ``plugin`` and raise PluginError if a hook of it would
         never be called (check_hooks)."""
+        from ledger.hosting._checks import check_hooks  # an expansion's: not the base game's
+
         try:
             check_hooks(self, plugin)
         except PluginError:

@@ -116,7 +116,8 @@ def shape_modules() -> list[str]:
 
 
 def _ledger_imports(name: str) -> list[str]:
-    """The ledger modules ``name`` imports at its top level (what runs when it is loaded)."""
+    """The ledger modules ``name`` imports at its top level (what runs when it is loaded),
+    a facade's names as the modules that define them (``ledger._facade``)."""
     spec = importlib.util.find_spec(name)
     if spec is None or spec.origin is None:
         return []
@@ -125,9 +126,23 @@ def _ledger_imports(name: str) -> list[str]:
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             imported.append(node.module)
+            imported += _homes(node.module, {alias.name for alias in node.names})
         elif isinstance(node, ast.Import):
             imported += (alias.name for alias in node.names)
     return [module for module in imported if module.partition(".")[0] == "ledger"]
+
+
+def _homes(facade: str, names: set[str]) -> list[str]:
+    """The private modules of the lazy ``facade`` that define ``names`` (none for a module
+    that is not a facade)."""
+    if facade.partition(".")[0] != "ledger":
+        return []
+    homes = getattr(importlib.import_module(facade), "_HOMES", {})
+    return [
+        f"{facade}.{module}"
+        for module, listed in homes.items()
+        if names & {entry.partition("=")[0] for entry in listed.split()}
+    ]
 
 
 def kept_now() -> bytes:

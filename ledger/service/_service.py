@@ -9,26 +9,23 @@ the core's JSON views. The CLI adds click and printing, the web app HTTP and tem
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ledger.actions import Action, Game
-from ledger.campaign import Campaign, Ledger, LogEntry, LogQuery, Recorded, resolve, retried
+from ledger.campaign import Campaign, Ledger, Recorded, retried
 from ledger.errors import ConflictError
 from ledger.hosting import Registry, default_registry
 from ledger.model import CampaignState, Event
-from ledger.service import _chosen
 from ledger.service._campaigns import Campaigns
-from ledger.views import (
-    Summary,
-    hero_json,
-    log_json,
-    party_view,
-    recorded_json,
-    session_summary,
-    summary_json,
-)
+
+if TYPE_CHECKING:
+    from ledger.actions import Action, Game
+    from ledger.campaign import LogEntry, LogQuery
+    from ledger.views import Summary
+
+# A command imports what it reads with: the views, the actions, the points in time and the
+# choice file are imported where they are used (docs/performance.md, target 6).
 
 CAMPAIGN_ENV = "LEDGER_CAMPAIGN"
 
@@ -109,6 +106,8 @@ class Service(Campaigns):
         """The campaign chosen for this file (by the name it goes by now), if it is there
         and not archived; read once per service (``forget_chosen`` reads it again)."""
         if self._chosen is None:
+            from ledger.service import _chosen
+
             stored = _chosen.used(self.path)
             found = None
             if stored is not None:
@@ -121,11 +120,15 @@ class Service(Campaigns):
 
     def choose(self, stored: str | None) -> None:
         """Choose the campaign (by its stored name) for this file; None forgets the choice."""
+        from ledger.service import _chosen
+
         _chosen.use(self.path, stored)
         self._chosen = None
 
     def chosen_stored(self) -> str | None:
         """The stored name of the campaign chosen for this file, archived or not."""
+        from ledger.service import _chosen
+
         return _chosen.used(self.path)
 
     def forget_chosen(self) -> None:
@@ -140,15 +143,21 @@ class Service(Campaigns):
         campaign = self.campaign()
         if at is None:
             seq = campaign.head().seq
+        elif isinstance(at, str):
+            from ledger.campaign import resolve
+
+            seq = resolve(campaign, at)
         else:
-            seq = resolve(campaign, at) if isinstance(at, str) else at
+            seq = at
         state = campaign.state(seq)
         if campaign.title != state.name:
             state = msgspec.structs.replace(state, name=campaign.title)
         return seq, state
 
-    def game(self, at: int | str | None = None) -> Game:
+    def game(self, at: int | str | None = None) -> "Game":
         """The campaign as an action (now) or a query (at any point) reads it."""
+        from ledger.actions import Game
+
         if at is None:
             return self.campaign().game()
         _, state = self.state(at)
@@ -156,11 +165,15 @@ class Service(Campaigns):
 
     def party(self, at: int | str | None = None) -> dict[str, Any]:
         """The party as JSON (``party show --json``)."""
+        from ledger.views import party_view
+
         seq, state = self.state(at)
         return party_view(state, seq, self.registry.for_state(state))
 
     def hero(self, name: str, at: int | str | None = None) -> dict[str, Any]:
         """A Hero as JSON (``hero show --json``); NotFound names the Heroes there are."""
+        from ledger.views import hero_json
+
         _, state = self.state(at)
         return hero_json(state.hero(name), state)
 
@@ -171,33 +184,41 @@ class Service(Campaigns):
 
         return {"cards": known_content(self.game(at), kind)}
 
-    def session_summary(self, number: int | None = None) -> Summary:
+    def session_summary(self, number: int | None = None) -> "Summary":
         """What play session ``number`` (None: the current or last one) did to each Hero and
         Ally, read from that session's events alone; NotFound names the sessions there are."""
+        from ledger.views import session_summary
+
         return session_summary(self.campaign(), number, self.registry)
 
     def summary(self, number: int | None = None) -> dict[str, Any]:
         """The session's summary as JSON (``session summary --json``)."""
+        from ledger.views import summary_json
+
         return summary_json(self.session_summary(number))
 
-    def log(self, query: LogQuery | None = None) -> list[dict[str, Any]]:
+    def log(self, query: "LogQuery | None" = None) -> list[dict[str, Any]]:
         """The log entries ``query`` keeps, as JSON (``log --json``)."""
+        from ledger.views import log_json
+
         return [log_json(entry) for entry in self.entries(query)]
 
-    def entries(self, query: LogQuery | None = None) -> list[LogEntry]:
+    def entries(self, query: "LogQuery | None" = None) -> "list[LogEntry]":
         """The log entries ``query`` keeps (see ``LogQuery``)."""
         return self.campaign().log(query)
 
     @staticmethod
     def recorded(recorded: Recorded) -> dict[str, Any]:
         """What a command recorded, as JSON (every recording command's ``--json``)."""
+        from ledger.views import recorded_json
+
         return recorded_json(recorded)
 
     # Recording: each returns once its events are committed
 
     def do(
         self,
-        action: Action,
+        action: "Action",
         /,
         *,
         idempotency_key: str | None = None,

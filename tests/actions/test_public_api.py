@@ -1,6 +1,7 @@
 """``import ledger`` offers a small documented API, loaded name by name when first used, and
 each subpackage offers what the rest may use through its facade."""
 
+import ast
 import importlib
 import subprocess
 import sys
@@ -19,7 +20,10 @@ FACADES = (
     "ledger.hosting",
     "ledger.campaign",
     "ledger.verification",
+    "ledger.views",
 )
+# The facades whose names are imported when first used (ledger._facade).
+LAZY = ("ledger.dice", "ledger.storage", "ledger.hosting", "ledger.campaign", "ledger.views")
 
 
 def _loaded_after(code: str) -> list[str]:
@@ -93,3 +97,51 @@ def test_a_campaign_through_the_api_alone(tmp_path: Path) -> None:
         export.open(encoding="utf-8") as lines,
     ):
         assert ledger.import_campaign(other, lines).state() == now
+
+
+def _typed_homes(facade: str) -> dict[str, set[str]]:
+    """What the facade imports under TYPE_CHECKING from each of its private modules, as
+    ``_HOMES`` writes it (``name`` or ``name=attribute``)."""
+    module = importlib.import_module(facade)
+    tree = ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))
+    found: dict[str, set[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for imported in node.body:
+                if isinstance(imported, ast.ImportFrom) and imported.module:
+                    home = imported.module.removeprefix(f"{facade}.")
+                    if home.startswith("_"):
+                        names = found.setdefault(home, set())
+                        names.update(
+                            f"{a.asname}={a.name}" if a.asname else a.name for a in imported.names
+                        )
+    return found
+
+
+@pytest.mark.parametrize("facade", LAZY)
+def test_a_lazy_facade_gives_each_name_from_the_module_the_type_checker_reads(
+    facade: str,
+) -> None:
+    module = importlib.import_module(facade)
+    homes = {home: set(listed.split()) for home, listed in module._HOMES.items()}
+    assert homes == _typed_homes(facade)
+    for home, listed in homes.items():
+        defining = importlib.import_module(f"{facade}.{home}")
+        for entry in listed:
+            name, _, attribute = entry.partition("=")
+            assert getattr(module, name) is getattr(defining, attribute or name), entry
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        module.nothing  # noqa: B018
+
+
+@pytest.mark.parametrize("facade", LAZY)
+def test_importing_a_lazy_facade_loads_none_of_its_modules(facade: str) -> None:
+    loaded = _loaded_after(f"import {facade}")
+    assert [name for name in loaded if name.startswith(f"{facade}.")] == []
+
+
+def test_a_name_of_a_lazy_facade_loads_only_its_own_module() -> None:
+    loaded = _loaded_after("from ledger.campaign import Ledger")
+    assert "ledger.campaign._ledger" in loaded
+    for other in ("_diff", "_log", "_refs", "_sessions", "_timeline"):
+        assert f"ledger.campaign.{other}" not in loaded
