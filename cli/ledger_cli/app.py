@@ -16,7 +16,6 @@ from ledger.hosting import PLUGINS_DIR_ENV, TRACE_ENV, enable_tracing, get_plugi
 from ledger.service import CAMPAIGN_ENV
 from ledger.storage import sqlite3
 from ledger.text import printable
-from ledger_cli import boundary
 from ledger_cli.completion import complete_campaign
 from ledger_cli.context import DATABASE_ENV, App
 from ledger_cli.crashes import DEBUG_ENV, TRACEBACK_HINT, crash_message, show_traceback
@@ -102,6 +101,8 @@ class LedgerGroup(LazyGroup):
         except ValueError as error:
             raise _nul(error) from None
         except OSError as error:  # --help shown to a closed pipe
+            from ledger_cli import boundary  # what fails and ends a command: not every start
+
             if not boundary.closed_pipe(error):
                 raise
             boundary.quiet_exit()
@@ -121,6 +122,8 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
     except Exception as error:
         if click_exit(error):
             raise  # ctx.exit(), --help
+        from ledger_cli import boundary
+
         if boundary.closed_pipe(error):
             boundary.quiet_exit()
         app = ctx.obj if isinstance(ctx.obj, App) else None
@@ -133,6 +136,8 @@ def guarded(ctx: click.Context, attempt: Callable[[], Any]) -> Any:
 
 def _before_commit(ctx: click.Context, error: Exception) -> Exception:
     """``error``, raised before the command committed anything, as the command says it."""
+    from ledger_cli import boundary
+
     if isinstance(error, ConflictError):
         return click.ClickException(str(error))
     if isinstance(error, click.UsageError):
@@ -378,6 +383,8 @@ def _flushed(app: App, code: str | int | None) -> str | int | None:
     try:
         sys.stdout.flush()
     except OSError as error:
+        from ledger_cli import boundary
+
         if boundary.closed_pipe(error):
             boundary.silence_stdout()
             return boundary.CLOSED_PIPE

@@ -3,13 +3,12 @@
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import click
 import msgspec
 import pluggy
 
-from ledger.actions import Action, Game
 from ledger.campaign import Campaign, Ledger, Recorded
 from ledger.errors import BadInput, NotFound
 from ledger.hosting import Registry, plugin_problems
@@ -18,6 +17,9 @@ from ledger.service import Service
 from ledger.text import printable
 from ledger_cli import output, terminal
 from ledger_cli.parsing import Command
+
+if TYPE_CHECKING:
+    from ledger.actions import Action, Game
 
 DATABASE_ENV = "LEDGER_DATABASE"
 P = ParamSpec("P")
@@ -157,19 +159,19 @@ class App(msgspec.Struct):
         self.ledger()
         return self.service.state(at)
 
-    def game(self, at: str | None = None) -> Game:
+    def game(self, at: str | None = None) -> "Game":
         """The campaign as an action (or a query, at a point a player named) reads it."""
         self.ledger()
         return self.service.game(at)
 
-    def do(self, action: Action, /, *, as_json: bool = False, **intent: object) -> Recorded:
+    def do(self, action: "Action", /, *, as_json: bool = False, **intent: object) -> Recorded:
         """Decide ``action`` for ``intent``, record its events and show them: the whole of a
         command that records, after its face has parsed the input into ``intent``."""
         recorded = self.perform(action, **intent)
         show_recorded(recorded, as_json)
         return recorded
 
-    def perform(self, action: Action, /, **intent: Any) -> Recorded:
+    def perform(self, action: "Action", /, **intent: Any) -> Recorded:
         """Decide ``action`` for ``intent`` and record its events, showing nothing: for a
         command that renders what it recorded in its own way (a check's total, as JSON)."""
         self.ledger()
@@ -293,7 +295,7 @@ at_option = click.option(
 NUMBERS = {"ignore_unknown_options": True}
 
 
-def amount_command(name: str, action: Action, help: str) -> click.Command:
+def amount_command(name: str, action: "Action", help: str) -> click.Command:
     """A command ``NAME HERO N`` doing ``action(game, hero=HERO, amount=N)``."""
 
     from ledger_cli.completion import complete_hero  # it imports this module

@@ -1,31 +1,56 @@
 """How state, events and changes look on the terminal. The JSON shapes are the core's
 (``ledger.views``), named here too for the commands that print them."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ledger.campaign import step_text as campaign_step_text
 from ledger.model import Ally, CampaignState, Hero, Keyword
 from ledger.text import printable
-from ledger.views import (
-    allies_json,
-    ally_json,
-    health_text,
-    hero_json,
-    injuries_text,
-    log_json,
-    party_json,
-    party_view,
-    plugins_json,
-    recorded_json,
-    stamina_json,
-    stamina_text,
-    stash_text,
-    step_json,
-    to_json,
-)
+from ledger.views import health_text, injuries_text, stamina_text, stash_text
 from ledger_cli.output_city import hero_city_text, supply_changes
+
+if TYPE_CHECKING:
+    from ledger.views import (
+        allies_json,
+        ally_json,
+        hero_json,
+        log_json,
+        party_json,
+        party_view,
+        plugins_json,
+        recorded_json,
+        stamina_json,
+        step_json,
+        to_json,
+    )
+
+# The JSON shapes named here for commands are the core's, each loaded when first used: a
+# command imports the views it prints (docs/performance.md, target 6).
+_VIEWS = frozenset(
+    {
+        "allies_json",
+        "ally_json",
+        "hero_json",
+        "log_json",
+        "party_json",
+        "party_view",
+        "plugins_json",
+        "recorded_json",
+        "stamina_json",
+        "step_json",
+        "to_json",
+    }
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _VIEWS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ledger import views
+
+    return getattr(views, name)
+
 
 __all__ = [
     "allies_json",
@@ -69,6 +94,8 @@ def _plain(value: Any) -> str:
 def step_text(state: CampaignState) -> str:
     """The current step in words ("Scenario step 3: scenario 5, play 2"), as the core's
     diff names it."""
+    from ledger.campaign import step_text as campaign_step_text
+
     return campaign_step_text(state.step)
 
 

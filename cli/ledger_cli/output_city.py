@@ -1,20 +1,43 @@
 """How the Stock, the Archive, Scenario cards, outcomes, the City step, Injury cards and
 reputation look on the terminal (their JSON is the core's, ``ledger.views``)."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ledger.hosting import Registry
 from ledger.model import CampaignState, Hero, Item, ScenarioCard
 from ledger.rules import loadout
 from ledger.text import printable
-from ledger.views import (
-    city_json,
-    counted,
-    hero_city_json,
-    party_extra_json,
-    reputation_json,
-    supply_json,
+
+if TYPE_CHECKING:
+    from ledger.hosting import Registry
+    from ledger.views import (
+        city_json,
+        counted,
+        hero_city_json,
+        party_extra_json,
+        reputation_json,
+        supply_json,
+    )
+
+# The JSON shapes named here are the core's, loaded when first used (as ledger_cli.output's).
+_VIEWS = frozenset(
+    {
+        "city_json",
+        "counted",
+        "hero_city_json",
+        "party_extra_json",
+        "reputation_json",
+        "supply_json",
+    }
 )
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _VIEWS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ledger import views
+
+    return getattr(views, name)
+
 
 __all__ = [
     "card_text",
@@ -53,6 +76,8 @@ def card_text(card: ScenarioCard) -> str:
 def supply_text(state: CampaignState) -> list[str]:
     """The Stock, the Archive and the Scenario cards in words."""
 
+    from ledger.views import counted
+
     def listed(items: tuple[Item, ...]) -> str:
         return ", ".join(f"{n} ×{c}" if c > 1 else n for n, c in counted(items).items()) or "empty"
 
@@ -80,8 +105,10 @@ def reputation_line(row: dict[str, Any]) -> str:
     return f"{row['faction']:<24} {row['reputation']:>3} reputation, {rank}"
 
 
-def party_extra_text(state: CampaignState, registry: Registry | None) -> list[str]:
+def party_extra_text(state: CampaignState, registry: "Registry | None") -> list[str]:
     """What the party sheet shows beyond the Heroes, in words."""
+    from ledger.views import reputation_json
+
     lines = [*supply_text(state), f"Outcomes  {outcomes_text(state)}"]
     gained = [r for r in reputation_json(state, registry) if r["reputation"]]
     lines += [f"Reputation  {reputation_line(r)}" for r in gained]

@@ -15,8 +15,10 @@ from typing import IO, Any
 
 import click
 
-STRUCK = re.compile(r"~~(.+?)~~")  # a crossed-out keyword, as ``output.journal_text`` writes it
-RECORDED = re.compile(r"^(#\d+|Error:|rule:|   rule:)")
+# Patterns, compiled (and cached by ``re``) when a terminal first draws a line: not by every
+# command's start-up, most of which print plain text.
+STRUCK = r"~~(.+?)~~"  # a crossed-out keyword, as ``output.journal_text`` writes it
+RECORDED = r"^(#\d+|Error:|rule:|   rule:)"
 
 
 def styled(stream: IO[str] | None = None) -> bool:
@@ -39,14 +41,14 @@ def _text(line: str, *, lead: bool = True) -> Any:
 
     text = Text()
     start = 0
-    for match in STRUCK.finditer(line):
+    for match in re.finditer(STRUCK, line):
         text.append(line[start : match.start()])
         text.append(match.group(1), style="strike dim")
         start = match.end()
     text.append(line[start:])
     if not lead:  # a table's cell
         return text
-    found = RECORDED.match(line)
+    found = re.match(RECORDED, line)
     if found:
         text.stylize("bold cyan", 0, len(found.group(0)) - (1 if found.group(0)[-1] == ":" else 0))
     elif line and not line.startswith(" "):

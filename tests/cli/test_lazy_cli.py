@@ -9,8 +9,10 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 
+from ledger.campaign import Ledger
 from ledger.hosting import get_plugin_manager
 from ledger_base_game.commands import COMMANDS
+from ledger_base_game.events import HeroJoined
 from ledger_cli.app import CORE_COMMANDS, FACES, build_cli
 from ledger_cli.lazy import LazyGroup
 
@@ -83,3 +85,45 @@ def test_a_named_database_needs_no_user_directory_lookup(tmp_path: Path) -> None
         "'platformdirs' in sys.modules", "--database", database, "campaign", "new", "Named"
     )
     assert loaded == "False"
+
+
+# What `hero show` never runs: the log, points in time, diffs, sessions and the timeline;
+# the views of the log, the summary and the Stock; group commit; plugin folders and checks;
+# dice odds and rolls; the campaign choice file; the actions; failing after a commit.
+NOT_READ = (
+    "ledger.campaign._diff",
+    "ledger.campaign._log",
+    "ledger.campaign._refs",
+    "ledger.campaign._sessions",
+    "ledger.campaign._timeline",
+    "ledger.views._history",
+    "ledger.views._summary",
+    "ledger.views._supply",
+    "ledger.storage._group_commit",
+    "ledger.hosting._checks",
+    "ledger.hosting._packs",
+    "ledger.hosting._upcast_check",
+    "ledger.dice._odds",
+    "ledger.dice._rolling",
+    "ledger.service._chosen",
+    "ledger.actions",
+    "ledger_cli.boundary",
+)
+
+
+def test_a_read_imports_no_module_it_never_runs(tmp_path: Path) -> None:
+    database = tmp_path / "read.db"
+    with Ledger.open(database) as book:
+        book.create_campaign("Lazy").record(
+            [
+                HeroJoined(
+                    hero="Torrax", might=3, agility=2, will=2, taunt=6, chips=10, wounded_chips=5
+                )
+            ]
+        )
+    loaded = _after_main(
+        "sorted(m for m in sys.modules if m.startswith('ledger'))",
+        *("--database", str(database), "hero", "show", "Torrax"),
+    )
+    assert "'ledger.campaign._projection'" in loaded  # it did read the state
+    assert [name for name in NOT_READ if f"'{name}'" in loaded] == []
