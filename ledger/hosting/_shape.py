@@ -2,13 +2,15 @@
 of ``CampaignState``, kept in ``state_shape.json`` next to this module.
 
 Building the schema was a tenth of a command's start-up (msgspec reads every state type's
-annotations; docs/performance.md, target 6). The file keeps the schema with the SHA-256 of
-what it is made from: the Python and msgspec versions and the source of every module its
-types are defined or annotated in (each module that defines a type of the state, and the
-ledger modules those import, transitively). When all of those hash as kept, the kept bytes
-are the schema; anything else (a module edited since, another Python or msgspec) builds it
-as before, so a change is never missed, only slower until ``python -m ledger.hosting._shape``
-writes the file again (tests/plugins/test_state_shape.py says when)."""
+annotations; docs/performance.md, target 6). The file keeps the schema with the hash of
+what it is made from (``importlib.util.source_hash``, as a .pyc checks its source): the
+Python and msgspec versions and the source of every module its types are defined or
+annotated in (each module that defines a type of the state, and the ledger modules those
+import, transitively, a facade's names as the modules defining them). When all of those
+hash as kept, the kept bytes are the schema; anything else (a module edited since, another
+Python or msgspec) builds it as before, so a change is never missed, only slower until
+``python -m ledger.hosting._shape`` writes the file again (tests/plugins/test_state_shape.py
+says when; a machine of the other byte order hashes otherwise, and builds it)."""
 
 import ast
 import importlib.util
@@ -18,7 +20,6 @@ from pathlib import Path
 
 import msgspec
 
-from ledger.hosting._sha256 import sha256
 from ledger.model import CampaignState
 
 KEPT = "state_shape.json"
@@ -55,17 +56,16 @@ def _kept() -> _Kept | None:
 
 
 def key(modules: list[str]) -> str | None:
-    """The SHA-256 of the versions and the loaded ``modules``' source; None if one of them
-    is not loaded or its source cannot be read (then the shape is built)."""
+    """The hash of the versions and the loaded ``modules``' source; None if one of them is
+    not loaded or its source cannot be read (then the shape is built)."""
     versions = f"python {sys.version_info[0]}.{sys.version_info[1]}; msgspec {msgspec.__version__}"
-    digest = sha256(f"{versions}\n".encode())
+    parts = [f"{versions}\n".encode()]
     for name in modules:
         source = _source(name)
         if source is None:
             return None
-        digest.update(f"{name} {len(source)}\n".encode())
-        digest.update(source)
-    return str(digest.hexdigest())
+        parts += (f"{name} {len(source)}\n".encode(), source)
+    return importlib.util.source_hash(b"".join(parts)).hex()
 
 
 def _source(name: str) -> bytes | None:

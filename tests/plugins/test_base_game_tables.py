@@ -1,6 +1,7 @@
 """The base game reads its TOML files' tables from data/tables.json when a file's bytes are
 those they were parsed from, else from the TOML (ledger_base_game._data)."""
 
+from importlib.util import source_hash
 from pathlib import Path
 
 import msgspec
@@ -18,6 +19,13 @@ def test_the_kept_tables_are_every_toml_file_as_it_is_now() -> None:
     assert (DATA / PARSED).read_bytes() == parsed_now(DATA), stale
     kept = msgspec.json.decode((DATA / PARSED).read_bytes())
     assert sorted(kept) == sorted(path.name for path in DATA.glob("*.toml"))
+
+
+def test_each_file_is_known_by_the_hash_a_pyc_checks_its_source_with() -> None:
+    """Every command hashes them: with the cheap hash a .pyc is checked with, not SHA-256."""
+    kept = msgspec.json.decode((DATA / PARSED).read_bytes())
+    for name, entry in kept.items():
+        assert entry["source_hash"] == source_hash((DATA / name).read_bytes()).hex(), name
 
 
 @pytest.mark.parametrize("name", sorted(path.name for path in DATA.glob("*.toml")))

@@ -3,6 +3,9 @@ modules it is made from are unchanged (ledger.hosting._shape): it is the fingerp
 schema built from the types gives, and it changes exactly when that one does."""
 
 import hashlib
+import importlib
+import sys
+from importlib.util import source_hash
 from pathlib import Path
 
 import msgspec
@@ -31,6 +34,18 @@ def test_the_kept_shape_is_the_code_as_it_is_now() -> None:
     kept = msgspec.json.decode(KEPT.read_bytes())
     assert kept["shape"].encode() == shape.schema_shape()
     assert "ledger.model._state" in kept["modules"]
+
+
+def test_the_key_is_the_hash_a_pyc_checks_its_source_with() -> None:
+    """Of the versions and each module's source, named and sized. Every command hashes them:
+    with the cheap hash a .pyc is checked with, not SHA-256."""
+    kept = msgspec.json.decode(KEPT.read_bytes())
+    versions = f"python {sys.version_info[0]}.{sys.version_info[1]}; msgspec {msgspec.__version__}"
+    made_of = [f"{versions}\n".encode()]
+    for name in kept["modules"]:
+        source = Path(str(importlib.import_module(name).__file__)).read_bytes()
+        made_of += (f"{name} {len(source)}\n".encode(), source)
+    assert kept["key"] == source_hash(b"".join(made_of)).hex()
 
 
 def test_the_fingerprint_is_the_one_the_schema_gives() -> None:

@@ -2,19 +2,20 @@
 
 Parsing TOML is a tenth of a command's start-up (Python's ``tomllib`` is pure Python, and
 every command gathers the catalogues: a failing plugin warns on every command).
-``data/tables.json`` holds each file's tables as parsed, with the SHA-256 of the bytes they
-were parsed from: a file whose bytes still hash so is read from there, any other (edited
-since) is parsed from its TOML, so an edit is never missed, only slower until
-``python -m ledger_base_game.data`` writes the tables again (a test says when)."""
+``data/tables.json`` holds each file's tables as parsed, with the hash of the bytes they
+were parsed from (``importlib.util.source_hash``, as a .pyc checks its source: far cheaper
+than SHA-256, and an edit still changes it): a file whose bytes still hash so is read from
+there, any other (edited since) is parsed from its TOML, so an edit is never missed, only
+slower until ``python -m ledger_base_game.data`` writes the tables again (a test says when;
+on a machine of the other byte order every file is parsed, as the hash differs)."""
 
 import os
 from functools import cache
+from importlib.util import source_hash
 from pathlib import Path
 from typing import Any
 
 import msgspec
-
-from ledger.hosting import sha256  # CPython's own: no OpenSSL at start-up
 
 PARSED = "tables.json"
 
@@ -23,7 +24,7 @@ Tables = dict[str, list[dict[str, Any]]]
 
 
 class _Parsed(msgspec.Struct, frozen=True):
-    sha256: str
+    source_hash: str
     tables: Tables
 
 
@@ -50,7 +51,7 @@ def tables(name: str) -> Tables:
     """The tables of ``data/NAME`` (a TOML file), as ``msgspec.toml.decode`` reads them."""
     data = data_file(name)
     kept = _parsed().get(name)
-    if kept is not None and kept.sha256 == sha256(data).hexdigest():
+    if kept is not None and kept.source_hash == source_hash(data).hex():
         return kept.tables
     return msgspec.toml.decode(data, type=Tables)
 
@@ -59,7 +60,7 @@ def parsed_now(folder: Path) -> bytes:
     """What ``data/tables.json`` holds for the TOML files in ``folder`` as they are now."""
     found = {
         path.name: _Parsed(
-            sha256(path.read_bytes()).hexdigest(),
+            source_hash(path.read_bytes()).hex(),
             msgspec.toml.decode(path.read_bytes(), type=Tables),
         )
         for path in sorted(folder.glob("*.toml"))
