@@ -11,5 +11,9 @@ def main() -> None:
     try:
         from ledger_cli.app import main as run
     finally:
+        # What importing made lives to the end: frozen, no collection walks it. Enabled as
+        # it was, the collector's next allocation would walk every object allocated while
+        # it was paused (its young generation keeps them all).
+        gc.freeze()
         gc.enable()
     run()
