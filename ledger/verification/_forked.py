@@ -6,7 +6,6 @@ does the work itself."""
 
 import gc
 import os
-import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -54,6 +53,8 @@ class Child:
 
     def stop(self) -> None:
         if not self.done:
+            import signal
+
             os.kill(self.pid, signal.SIGKILL)
             self._reap()
 
@@ -65,6 +66,8 @@ def forked(work: Callable[[], object]) -> Iterator[Child | None]:
     if not can_fork():
         yield None
         return
+    import signal  # only when a child is started: not by every verify
+
     read, write = os.pipe()
     # No signal handler may run in the child before it is inside its try (it would unwind
     # into the parent's code): signals wait until each side has set itself up.

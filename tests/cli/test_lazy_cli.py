@@ -127,3 +127,15 @@ def test_a_read_imports_no_module_it_never_runs(tmp_path: Path) -> None:
     )
     assert "'ledger.campaign._projection'" in loaded  # it did read the state
     assert [name for name in NOT_READ if f"'{name}'" in loaded] == []
+
+
+def test_verify_of_a_small_campaign_imports_no_fork(tmp_path: Path) -> None:
+    """A campaign too small to verify on two cores needs no signal module (the fork's)."""
+    database = tmp_path / "small.db"
+    with Ledger.open(database) as book:
+        book.create_campaign("Small")
+    loaded = _after_main(
+        "'signal' in sys.modules",
+        *("--database", str(database), "verify"),
+    )
+    assert loaded == "False"
