@@ -14,25 +14,35 @@ import sys
 def may_declare(group: str) -> bool:
     header = f"[{group}]".encode()  # ASCII: in the bytes exactly when in the text decoded
     for entry in sys.path:
-        folder = entry or "."
-        if not os.path.exists(folder):
-            continue  # importlib.metadata finds nothing there either
-        if not os.path.isdir(folder):
-            return True  # a zip file or the like: not read here
         try:
-            names = os.listdir(folder)
+            found = os.scandir(entry or ".")
+        except FileNotFoundError:
+            continue  # importlib.metadata finds nothing there either
         except OSError:
-            return True
-        for name in names:
-            if not name.endswith((".dist-info", ".egg-info")):
-                continue
-            path = os.path.join(folder, name, "entry_points.txt")
-            try:
-                with open(path, "rb") as file:  # not decoded: half the time of a text read
-                    if header in file.read():
+            return True  # a zip file or the like: not read here
+        with found:
+            for item in found:
+                if not item.name.endswith((".dist-info", ".egg-info")):
+                    continue
+                try:
+                    if _holds(f"{item.path}/entry_points.txt", header):
                         return True
-            except FileNotFoundError:
-                continue
-            except OSError:
-                return True
+                except OSError:
+                    return True
     return False
+
+
+def _holds(path: str, header: bytes) -> bool:
+    """Whether the file ``path`` (if there is one) holds ``header``. Read with ``os`` calls: a
+    file object for each of a site's distributions was a third of this check."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        chunks = []
+        while chunk := os.read(descriptor, 1 << 16):
+            chunks.append(chunk)
+    finally:
+        os.close(descriptor)
+    return header in b"".join(chunks)

@@ -41,3 +41,18 @@ def test_a_declared_plugin_is_still_loaded(tmp_path: Path, monkeypatch: pytest.M
     (site / "tiny.py").write_text("")
     monkeypatch.syspath_prepend(str(site))
     assert get_plugin_manager().get_plugin("tiny") is not None
+
+
+def test_each_file_is_read_whole_without_a_file_object(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A site's every distribution is looked at by every command: with os calls, not a file
+    object (and its buffer) each; a declaration far down a long file is still found."""
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    dist(tmp_path, "long", "[console_scripts]\n" + "x = x:main\n" * 20_000 + f"[{PROJECT}]\n")
+
+    def no_file_object(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a file object was opened")
+
+    monkeypatch.setattr("builtins.open", no_file_object)
+    assert may_declare(PROJECT)
