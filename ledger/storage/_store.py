@@ -11,7 +11,6 @@ import msgspec
 
 from ledger.errors import ConflictError
 from ledger.storage import _log_reads as log_reads
-from ledger.storage import _step_index as step_index
 from ledger.storage._connection import Connection
 from ledger.storage._database import sqlite3
 from ledger.storage._guard import HistoryGuard
@@ -385,6 +384,8 @@ class EventStore:
         """Steps of a kind (one number, or every play of one scenario, or all) in effect as
         (number, scenario, first seq), in order, with the rows of ``skip_types`` and
         ``skip_commands`` left out (see step_index)."""
+        from ledger.storage import _step_index as step_index  # points in time, verify
+
         return step_index.step_starts(
             self.db,
             campaign,
@@ -398,6 +399,8 @@ class EventStore:
     def step_change_rows(self, campaign: str, after: int = 0) -> list[Row]:
         """The rows after seq ``after`` whose step columns differ from the row before them
         (the step index's), in order: a step's first row in effect is always among them."""
+        from ledger.storage import _step_index as step_index
+
         return [_row(values) for values in step_index.change_rows(self.db, campaign, after)]
 
     def step_end(
@@ -410,6 +413,8 @@ class EventStore:
         skip_commands: Collection[int],
     ) -> int:
         """The last seq of the step ``step_starts`` gave as ``start``."""
+        from ledger.storage import _step_index as step_index
+
         return step_index.step_end(
             self.db, campaign, kind, start, skip_types=skip_types, skip_commands=skip_commands
         )

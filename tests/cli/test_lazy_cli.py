@@ -88,8 +88,8 @@ def test_a_named_database_needs_no_user_directory_lookup(tmp_path: Path) -> None
 
 
 # What `hero show` never runs: the log, points in time, diffs, sessions and the timeline;
-# the views of the log, the summary and the Stock; group commit; plugin folders and checks;
-# dice odds and rolls; the campaign choice file; the actions; failing after a commit.
+# the views of the log, the summary and the Stock; group commit and the step index; plugin
+# checks; dice odds and rolls; the campaign choice file; the actions; failing after a commit.
 NOT_READ = (
     "ledger.campaign._diff",
     "ledger.campaign._log",
@@ -100,6 +100,7 @@ NOT_READ = (
     "ledger.views._summary",
     "ledger.views._supply",
     "ledger.storage._group_commit",
+    "ledger.storage._step_index",
     "ledger.hosting._checks",
     "ledger.hosting._packs",
     "ledger.hosting._upcast_check",
