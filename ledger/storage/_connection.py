@@ -5,6 +5,7 @@ create or upgrade a file (``utils()``, the migrations) and for plugins that reac
 
 import importlib
 import os
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,6 +21,10 @@ else:  # the module sqlite-utils uses (sqlite_utils.utils): pysqlite3, a current
         import sqlite3
 
 _TRANSACTION_CONTROL = frozenset({"BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"})
+_BUSY = 5  # SQLITE_BUSY, the primary code of every "database is locked"
+# How long a writer waits between two tries for the write lock: short enough to find the
+# moments a batch lets go of it between two held transactions (ledger/storage/_group_commit.py)
+POLL_SECONDS = 0.0002
 
 
 class Executes(Protocol):
@@ -40,7 +45,40 @@ class Connection:
     def __init__(self, conn: "sqlite3.Connection") -> None:
         self.conn = conn
         self._utils: Database | None = None
+        self.depth = 0  # atomic() blocks open: a transaction, then savepoints in it
         self.execute("PRAGMA recursive_triggers=on;")  # as sqlite-utils sets it
+        self.busy_ms = int(self.execute("PRAGMA busy_timeout").fetchone()[0])
+
+    def set_busy_timeout(self, milliseconds: int) -> None:
+        """How long a statement waits for another connection's lock (and ``begin`` for the
+        write lock) before it fails with "database is locked"."""
+        self.execute(f"PRAGMA busy_timeout = {int(milliseconds)}")
+        self.busy_ms = int(milliseconds)
+
+    def begin(self) -> None:
+        """``BEGIN IMMEDIATE``: the write lock, waited for up to the busy timeout. SQLite's
+        own wait sleeps longer and longer between its tries (up to 100 ms) and so seldom
+        comes while another writer lets go of the lock for a moment, as a batch does
+        between two of its held transactions; this one tries again every POLL_SECONDS."""
+        conn = self.conn
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            deadline = None
+            while True:
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    if getattr(error, "sqlite_errorcode", _BUSY) & 0xFF != _BUSY:
+                        raise
+                    now = time.monotonic()
+                    if deadline is None:
+                        deadline = now + self.busy_ms / 1000
+                    elif now >= deadline:
+                        raise
+                time.sleep(POLL_SECONDS)
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {self.busy_ms}")
 
     def execute(
         self, sql: str, parameters: Sequence[Any] | dict[str, Any] | None = None
@@ -66,7 +104,17 @@ class Connection:
 
     @contextmanager
     def atomic(self) -> Iterator["Connection"]:
-        """A transaction, or a savepoint inside the one already open."""
+        """A transaction (holding the write lock: ``begin``), or a savepoint inside the one
+        already open."""
+        self.depth += 1
+        try:
+            with self._atomic():
+                yield self
+        finally:
+            self.depth -= 1
+
+    @contextmanager
+    def _atomic(self) -> Iterator["Connection"]:
         if self.conn.in_transaction:
             savepoint = f"ledger_{os.urandom(8).hex()}"  # secrets.token_hex, without its imports
             self.conn.execute(f"SAVEPOINT {savepoint};")
@@ -79,7 +127,7 @@ class Connection:
                 raise
             self.conn.execute(f"RELEASE SAVEPOINT {savepoint};")
             return
-        self.conn.execute("BEGIN")
+        self.begin()
         try:
             yield self
         except BaseException:
