@@ -18,6 +18,7 @@ from ledger.storage._database import (
     warn_if_old_sqlite,
 )
 from ledger.storage._group_commit import Flushing, GroupCommit, NotDurable, flush_log
+from ledger.storage._held import HeldLost
 from ledger.storage._lean_schema import MARKED_TYPES
 from ledger.storage._migrations import (
     APPEND_ONLY_TRIGGERS,
@@ -74,6 +75,7 @@ __all__ = [
     "EventStore",
     "Flushing",
     "GroupCommit",
+    "HeldLost",
     "NotDurable",
     "Row",
     "Snapshot",
