@@ -4,10 +4,8 @@ without importing sqlite-utils, which costs more start-up than click: it is impo
 create or upgrade a file (``utils()``, the migrations) and for plugins that react to events."""
 
 import importlib
-import os
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -102,42 +100,10 @@ class Connection:
             self.conn.execute("COMMIT")
         return cursor
 
-    @contextmanager
-    def atomic(self) -> Iterator["Connection"]:
-        """A transaction (holding the write lock: ``begin``), or a savepoint inside the one
-        already open."""
-        self.depth += 1
-        try:
-            with self._atomic():
-                yield self
-        finally:
-            self.depth -= 1
-
-    @contextmanager
-    def _atomic(self) -> Iterator["Connection"]:
-        if self.conn.in_transaction:
-            savepoint = f"ledger_{os.urandom(8).hex()}"  # secrets.token_hex, without its imports
-            self.conn.execute(f"SAVEPOINT {savepoint};")
-            try:
-                yield self
-            except BaseException:
-                if self.conn.in_transaction:  # a RAISE(ROLLBACK) may have ended it already
-                    self.conn.execute(f"ROLLBACK TO SAVEPOINT {savepoint};")
-                    self.conn.execute(f"RELEASE SAVEPOINT {savepoint};")
-                raise
-            self.conn.execute(f"RELEASE SAVEPOINT {savepoint};")
-            return
-        self.begin()
-        try:
-            yield self
-        except BaseException:
-            self._rollback()
-            raise
-        try:
-            self.conn.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
+    def atomic(self) -> "Atomic":
+        """``with db.atomic():`` a transaction (holding the write lock: ``begin``), or a
+        savepoint inside the one already open."""
+        return Atomic(self)
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:
@@ -156,3 +122,41 @@ class Connection:
 
     def close(self) -> None:
         self.conn.close()
+
+
+class Atomic:
+    """``Connection.atomic()``'s block: a class, not a generator (a batch enters one a line).
+    Its savepoint is named by its depth: the same few statements, each prepared once."""
+
+    def __init__(self, db: Connection) -> None:
+        self.db = db
+        self.savepoint: str | None = None
+
+    def __enter__(self) -> Connection:
+        db = self.db
+        if db.conn.in_transaction:
+            self.savepoint = f"ledger_{db.depth}"
+            db.conn.execute(f"SAVEPOINT {self.savepoint}")
+        else:
+            db.begin()
+        db.depth += 1
+        return db
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        db = self.db
+        db.depth -= 1
+        conn, savepoint = db.conn, self.savepoint
+        if savepoint is None:
+            if kind is not None:
+                db._rollback()
+                return
+            try:
+                conn.execute("COMMIT")
+            except BaseException:
+                db._rollback()
+                raise
+        elif kind is None:
+            conn.execute(f"RELEASE SAVEPOINT {savepoint}")
+        elif conn.in_transaction:  # a RAISE(ROLLBACK) may have ended it already
+            conn.execute(f"ROLLBACK TO SAVEPOINT {savepoint}")
+            conn.execute(f"RELEASE SAVEPOINT {savepoint}")

@@ -12,7 +12,7 @@ import click
 
 from ledger.storage import missing, remove_made
 from ledger.text import printable
-from ledger_cli import batch_lines, boundary, shell_words, terminal
+from ledger_cli import batch_lines, boundary, plain_run, shell_words, terminal
 from ledger_cli.acknowledgements import Acknowledgements, Unrecorded, regular
 from ledger_cli.app import CORE_COMMANDS, FACES, Escaped, guarded
 from ledger_cli.context import App, pass_app
@@ -362,7 +362,8 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
         assert name is not None
         assert command is not None
         batch_root.meta.pop(RUNNING, None)  # not a line before's command
-        # Command.main not standalone: errors reach the batch, --help shows and returns.
-        command.main(rest, name, standalone_mode=False, parent=batch_root)
+        # As Command.main not standalone (errors reach the batch, --help shows and returns),
+        # without its layers when the line is plain
+        plain_run.main(command, name, rest, batch_root)
 
     guarded(batch_root, attempt)
