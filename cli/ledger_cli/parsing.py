@@ -84,6 +84,7 @@ class Group(ParamsOnce, click.Group):
         super().__init__(*args, **kwargs)
         self.instead: dict[str, str] = {}
         self._parsed_plainly: weakref.WeakSet[click.Context] = weakref.WeakSet()
+        self._only_help: dict[object, bool] = {}  # see _plain_line
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args and self.no_args_is_help and not ctx.resilient_parsing:
@@ -109,10 +110,15 @@ class Group(ParamsOnce, click.Group):
         paid about 50 us each for it)."""
         if not args or args[0].startswith("-") or self.chain or self.has_result_callback:
             return False
-        help_option = self.get_help_option(ctx)
-        return not ctx.resilient_parsing and all(
-            param is help_option for param in self.get_params(ctx)
-        )
+        if ctx.resilient_parsing:
+            return False
+        key = (tuple(ctx.help_option_names), tuple(self.params), self.add_help_option)
+        only_help = self._only_help.get(key)
+        if only_help is None:  # once per group (and key), as its parameter list
+            help_option = self.get_help_option(ctx)
+            only_help = all(param is help_option for param in self.get_params(ctx))
+            self._only_help[key] = only_help
+        return only_help
 
     def invoke(self, ctx: click.Context) -> Any:
         """A plainly parsed line runs as ``click.Group.invoke`` runs a group that is not

@@ -3,6 +3,7 @@
 without importing sqlite-utils, which costs more start-up than click: it is imported only to
 create or upgrade a file (``utils()``, the migrations) and for plugins that react to events."""
 
+import functools
 import importlib
 import time
 from collections.abc import Sequence
@@ -130,13 +131,13 @@ class Atomic:
 
     def __init__(self, db: Connection) -> None:
         self.db = db
-        self.savepoint: str | None = None
+        self.savepoint: tuple[str, str, str] | None = None  # see _savepoint
 
     def __enter__(self) -> Connection:
         db = self.db
         if db.conn.in_transaction:
-            self.savepoint = f"ledger_{db.depth}"
-            db.conn.execute(f"SAVEPOINT {self.savepoint}")
+            self.savepoint = savepoint = _savepoint(db.depth)
+            db.conn.execute(savepoint[0])
         else:
             db.begin()
         db.depth += 1
@@ -156,7 +157,14 @@ class Atomic:
                 db._rollback()
                 raise
         elif kind is None:
-            conn.execute(f"RELEASE SAVEPOINT {savepoint}")
+            conn.execute(savepoint[1])
         elif conn.in_transaction:  # a RAISE(ROLLBACK) may have ended it already
-            conn.execute(f"ROLLBACK TO SAVEPOINT {savepoint}")
-            conn.execute(f"RELEASE SAVEPOINT {savepoint}")
+            conn.execute(savepoint[2])
+            conn.execute(savepoint[1])
+
+
+@functools.cache
+def _savepoint(depth: int) -> tuple[str, str, str]:
+    """The statements of the savepoint at ``depth``: begin, release, roll back to."""
+    name = f"ledger_{depth}"
+    return f"SAVEPOINT {name}", f"RELEASE SAVEPOINT {name}", f"ROLLBACK TO SAVEPOINT {name}"
