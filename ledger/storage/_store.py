@@ -466,8 +466,9 @@ class EventStore(Holding):
         import's time.
 
         Allowed to (``hold``), a write outside any transaction begins a held one and leaves
-        it open; the writes after it are made in it, each under a savepoint, and the store
-        remembers them as committed until ``commit_held`` says otherwise (HeldLost).
+        it open; the writes after it are made in it, each under a savepoint (one row needs
+        none), and the store remembers them as committed until ``commit_held`` says
+        otherwise (HeldLost).
         """
         conn = self.db.conn
         fingerprint, self._next_fingerprint = self._next_fingerprint, None
@@ -484,14 +485,30 @@ class EventStore(Holding):
         head = None if in_caller_transaction or not rows else self._heads.get(rows[0].campaign)
         changes = conn.total_changes
         knowledge = self._guard.knowledge() if begins else None
+        # One row in the held transaction, and nothing else: its INSERT is all or nothing by
+        # itself (SQLite rolls a failed statement back whole), so it needs no savepoint; the
+        # guard (which reads nothing there while the file is quiet) refuses before it.
+        alone_in_held = (
+            own and len(rows) == 1 and not snapshots and (key is None or fingerprint is None)
+        )
         if begins:
             block: contextlib.AbstractContextManager[object] = self._beginning_held()
+        elif alone_in_held:
+            block = contextlib.nullcontext()
         elif savepoint or not in_caller_transaction:
             block = self.db.atomic()
         else:
             block = contextlib.nullcontext()
+        check = functools.partial(
+            self._guard.check,
+            rows,
+            in_caller_transaction=in_caller_transaction,
+            changes_before=changes,
+            versions=held.versions if own and held is not None else None,
+        )
         try:
             with block:
+                versions = check() if alone_in_held else None
                 # One executemany per run of rows with the same None columns: an import's
                 # page of 1,000 rows is a handful of calls, not 1,000.
                 for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
@@ -499,12 +516,8 @@ class EventStore(Holding):
                     conn.executemany(
                         _insert(nulls), [list(itertools.compress(values, bound)) for values in run]
                     )
-                versions = self._guard.check(
-                    rows,
-                    in_caller_transaction=in_caller_transaction,
-                    changes_before=changes,
-                    versions=held.versions if own and held is not None else None,
-                )
+                if not alone_in_held:
+                    versions = check()
                 if key is not None and fingerprint is not None:
                     conn.execute(
                         "INSERT INTO command_fingerprints VALUES (?, ?, ?)",

@@ -10,13 +10,14 @@ from pathlib import Path
 import pluggy
 import pytest
 
-from ledger import IntegrityError
+from ledger import ConflictError, IntegrityError
 from ledger.hosting import Registry
 from ledger.service import Service
 from ledger.storage import HeldLost
 from ledger.storage import sqlite3 as storage_sqlite3
 from ledger.storage._guard import HistoryGuard
 from ledger_base_game import actions
+from ledger_base_game.events import StarsGained
 from tests.helpers.actions import TORRAX
 from tests.helpers.files import event_count
 from tests.store.test_history_guard import edit_last_payload, other_connection
@@ -87,6 +88,31 @@ def test_a_command_failing_while_written_leaves_the_ones_before_it(
     assert event_count(db_path) == before + 2
     assert stars(table) == 5
     assert table.state()[0] == before + 2  # no gap in seq: the refused rows were undone
+
+
+def test_a_command_whose_insert_fails_leaves_nothing_of_it_and_the_ones_before_it(
+    table: Service, db_path: Path
+) -> None:
+    """A command of several rows is undone whole (its savepoint: the first row went in before
+    the second failed); a command of one row needs none (a failed statement is undone whole)."""
+    table.ledger().db.execute(
+        "CREATE TRIGGER refuse_99 BEFORE INSERT ON events "
+        "WHEN json_extract(NEW.payload, '$.amount') = 99 "
+        "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+    )
+    before = event_count(db_path)
+    store = table.ledger().store
+    store.hold(True)
+    table.do(actions.gain_stars, hero="Torrax", amount=1)
+    two = [StarsGained(hero="Torrax", amount=5), StarsGained(hero="Torrax", amount=99)]
+    with pytest.raises(ConflictError, match="refused by the test"):
+        table.record(two)
+    with pytest.raises(ConflictError, match="refused by the test"):
+        table.do(actions.gain_stars, hero="Torrax", amount=99)
+    table.do(actions.gain_stars, hero="Torrax", amount=2)
+    store.commit_held()
+    assert event_count(db_path) == before + 2
+    assert stars(table) == 3
 
 
 def test_a_held_transaction_that_cannot_commit_is_forgotten(
