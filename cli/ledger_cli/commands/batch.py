@@ -46,7 +46,7 @@ def register(cli: click.Group) -> None:
     ) -> None:
         """Run FILE (or - for stdin): one command per line as typed after campaign-ledger.
 
-        Blank lines and lines starting with # are skipped. Each line commits on its own; the
+        Blank lines and lines starting with # are skipped. Each line is recorded whole; the
         first error stops the batch, names the line and says how to resume from it; so does
         Ctrl-C, saying how many lines were recorded (exit status 130). A line's
         output is shown once its commit is safely on the disk. If the output's reader goes
@@ -158,8 +158,9 @@ class Lines:
 def one_by_one(
     app: App, run: Lines, lines: Iterator[tuple[int, str]], name: str, from_file: bool
 ) -> None:
-    """Each line committed on its own; the first refusal stops the batch, and says where
-    to resume once the line is put right (the lines before it are recorded). A line that
+    """Each line recorded whole (consecutive lines may share a transaction: acknowledgements.py);
+    the first refusal stops the batch, and says where to resume once the line is put right
+    (the lines before it are recorded). A line that
     recorded but failed showing it is not refused: the batch goes on and ends saying so.
     Standard output closed (``batch FILE | head -1``): every line still runs and records,
     unshown, and the batch ends quietly (``ledger_cli.boundary.CLOSED_PIPE``)."""
