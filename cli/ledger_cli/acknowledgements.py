@@ -65,6 +65,7 @@ class Acknowledgements:
         # The line whose write began the shared transaction open: its number, text, where its
         # output begins in the buffer, and its place among the lines held
         self.first_shared: tuple[int, str, int, int] | None = None
+        self.current = (0, "", 0, 0)  # the same of the line being run
         self.started = False
         self.held: list[tuple[int, str]] = []  # line, text
         # The group being flushed: its flush, what its lines printed, its lines
@@ -94,13 +95,14 @@ class Acknowledgements:
 
     @contextmanager
     def line(self, number: int, text: str) -> Iterator[None]:
-        mark = self.output.tell()
+        # Where this line's output begins, and its place among the lines held
+        self.current = (number, text, self.output.tell(), len(self.held))
         try:
             yield
         finally:
             if self.group is not None:
                 if self.group.holding and self.first_shared is None:
-                    self.first_shared = (number, text, mark, len(self.held))
+                    self.first_shared = self.current
                 self._group(self.group.line_ended)
             if not self.held:
                 self.since = time.monotonic()
@@ -123,8 +125,7 @@ class Acknowledgements:
         try:
             call()
         except HeldLost as error:
-            assert self.first_shared is not None  # a transaction was shared
-            number, text, mark, place = self.first_shared
+            number, text, mark, place = self.first_shared or self.current
             self.first_shared = None
             self.output.seek(mark)
             self.output.truncate()

@@ -127,8 +127,8 @@ class GroupCommit:
 
     @property
     def holding(self) -> bool:
-        """Whether the lines hold a transaction open."""
-        return self._store is not None and self._store.held_since is not None
+        """Whether the lines hold a transaction (open, or lost and not told yet)."""
+        return self._store is not None and self._store.holding
 
     def line_ended(self) -> None:
         """A line ended: its held transaction is committed once HOLD_SECONDS old. HeldLost if
@@ -146,7 +146,7 @@ class GroupCommit:
         """Commit what the lines hold (HeldLost if it cannot be); lines commit one by one for
         GAP_SECONDS after it."""
         store = self._store
-        if store is not None and store.held_since is not None:
+        if store is not None and store.holding:
             store.commit_held()
             self._gap_ends = time.monotonic() + self.GAP_SECONDS
 

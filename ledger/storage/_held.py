@@ -72,6 +72,11 @@ class Holding:
         self._may_hold = allowed
 
     @property
+    def holding(self) -> bool:
+        """Whether a held transaction is open, or was lost and not told yet (check_held)."""
+        return self._held is not None
+
+    @property
     def held_since(self) -> float | None:
         """When (``time.monotonic()``) the held transaction open began; None if none is."""
         held = self._held

@@ -128,3 +128,37 @@ def test_a_line_that_may_reach_the_file_another_way_finds_the_lines_before_it_co
     result = invoke("--database", str(db_path), "batch", "--quiet", str(script))
     assert result.exit_code == 0, result.output
     assert event_count(db_path) == before + 4
+
+
+def test_a_shared_transaction_rolled_back_under_the_batch_acknowledges_none_of_its_lines(
+    party: Invoke,
+    invoke: Invoke,
+    db_path: Path,
+    tmp_path: Path,
+    held_long: list[int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SQLite rolls a transaction back on its own after some errors (a full disk): here,
+    after line 4, the batch's connection rolls back under it."""
+    real_line_ended = GroupCommit.line_ended
+    ended: list[int] = []
+
+    def rolled_back_after_line_4(self: GroupCommit) -> None:
+        ended.append(1)
+        if len(ended) == 3:  # line 1 opened the ledger: lines 2 to 4 share a transaction
+            self._db.conn.execute("ROLLBACK")
+        real_line_ended(self)
+
+    monkeypatch.setattr(GroupCommit, "line_ended", rolled_back_after_line_4)
+    before = event_count(db_path)
+    script = tmp_path / "evening.txt"
+    script.write_text("".join(f"stars gain Torrax {n}\n" for n in range(1, 7)))
+    result = invoke("batch", "--quiet", str(script))
+    assert result.exit_code == 1
+    assert (
+        "line 2: stars gain Torrax 2\nthe lines from line 2 on are not recorded: their "
+        "transaction was rolled back by the database\nthe lines before line 2 are recorded"
+    ) in result.output
+    assert event_count(db_path) == before + 1
+    acknowledged = [line for line in result.output.splitlines() if line.startswith("#")]
+    assert acknowledged == [f"#{before + 1} Torrax gains 1 Stars"]

@@ -16,7 +16,7 @@ from ledger.hosting import get_plugin_manager
 from ledger_cli import plain_run
 from ledger_cli.app import build_cli
 from ledger_cli.parsing import RUNNING, Command, Group
-from tests.cli.test_plain_parse import _lines
+from tests.helpers.cli_lines import sample_lines
 
 Seen = list[tuple[Any, ...]]
 
@@ -63,11 +63,11 @@ def _root_lines(cli: click.Group, root: click.Context) -> Iterator[tuple[str, li
                 if isinstance(sub, click.Group):
                     continue
                 sub_ctx = click.Context(sub, info_name=sub_name, parent=ctx, **sub.context_settings)
-                for line in _lines(sub, sub_ctx):
+                for line in sample_lines(sub, sub_ctx):
                     yield name, [sub_name, *line]
                 yield name, [sub_name, "--help"]
         else:
-            for line in _lines(command, ctx):
+            for line in sample_lines(command, ctx):
                 yield name, line
             yield name, ["--help"]
 

@@ -20,7 +20,7 @@ from ledger_base_game import actions
 from ledger_base_game.events import StarsGained
 from tests.helpers.actions import TORRAX
 from tests.helpers.files import event_count
-from tests.store.test_history_guard import edit_last_payload, other_connection
+from tests.helpers.tampering import edit_last_payload, other_connection
 
 
 @pytest.fixture
