@@ -5,11 +5,12 @@ says when a batch holds one and for how long.
 
 Each command in it is still all or nothing: the first writes its rows at the top of the
 transaction (a failure rolls it back, holding only that command), each later one under a
-savepoint of its own. Nothing of it is seen by another connection, nor acknowledged to
-anyone, before ``commit_held``. If that commit fails, or the transaction is rolled back
-before it (SQLite does so on its own after some errors, a full disk among them), every
-command in it is gone: the store forgets what it remembered of them and knows the history
-as it knew it before the transaction began, and HeldLost says so."""
+savepoint of its own, or, a single row, in one INSERT (a statement is undone whole).
+Nothing of it is seen by another connection, nor acknowledged to anyone, before
+``commit_held``. If that commit fails, or the transaction is rolled back before it (SQLite
+does so on its own after some errors, a full disk among them), every command in it is gone:
+the store forgets what it remembered of them and knows the history as it knew it before the
+transaction began, and HeldLost says so."""
 
 import contextlib
 from collections.abc import Iterator
@@ -66,8 +67,8 @@ class Holding:
 
     def hold(self, allowed: bool) -> None:
         """Whether a write outside any transaction may begin a held one: the transaction is
-        then kept open after it, and the writes after it are made in it, each under a
-        savepoint, until ``commit_held``. A batch allows it line by line
+        then kept open after it, and the writes after it are made in it, each all or nothing
+        (``EventStore.append``), until ``commit_held``. A batch allows it line by line
         (ledger/storage/_group_commit.py)."""
         self._may_hold = allowed
 
