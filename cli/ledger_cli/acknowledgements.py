@@ -5,7 +5,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 from types import TracebackType
@@ -13,7 +13,7 @@ from typing import IO, Any
 
 import click
 
-from ledger.storage import Flushing, GroupCommit, NotDurable
+from ledger.storage import Flushing, GroupCommit, HeldLost, NotDurable
 from ledger.text import printable
 from ledger_cli import boundary
 from ledger_cli.context import App
@@ -27,12 +27,23 @@ def regular(file: IO[Any]) -> bool:
         return False
 
 
+class Unrecorded(Exception):
+    """The transaction the lines from line ``first`` on shared was not committed: none of
+    them is recorded (the message says so)."""
+
+    def __init__(self, message: str, first: int) -> None:
+        super().__init__(message)
+        self.first = first
+
+
 class Acknowledgements:
     """Each line's output, held back until what the line committed is on the disk.
 
-    The batch's ledger commits through a GroupCommit (ledger/storage/_group_commit.py): lines commit
-    one by one without waiting for the disk, and once a group of them is held (GROUP_LINES,
-    or GROUP_SECONDS after the first) one flush makes them durable and their outputs (the
+    The batch's ledger commits through a GroupCommit (ledger/storage/_group_commit.py): lines
+    commit without waiting for the disk, most of them sharing a transaction with the lines
+    around them (the game's commands read as a file, when no plugin reacts to events), and
+    once a group of them is held (GROUP_LINES, or GROUP_SECONDS after the first) their
+    transaction is committed and one flush makes them durable; then their outputs (the
     acknowledgements) are printed. The flush runs while the next group's lines run; its
     lines are shown once it has ended, before the next group is flushed. While it is
     entered, standard output goes into one buffer that holds the outputs of the lines held.
@@ -46,7 +57,15 @@ class Acknowledgements:
     def __init__(self, app: App, database: Path, *, promptly: bool) -> None:
         self.app, self.database = app, database
         self.promptly = promptly  # each line's output before the next line is read
+        # Lines may share a transaction: not when each is shown before the next is read, nor
+        # when a plugin reacts to events (its reaction gets the connection: sqlite-utils
+        # commits or rolls back a transaction of its own making, and could end the shared one).
+        self.shares = not promptly and not app.pm.hook.event_recorded.get_hookimpls()
         self.group: GroupCommit | None = None
+        # The line whose write began the shared transaction open: its number, text, where its
+        # output begins in the buffer, and its place among the lines held
+        self.first_shared: tuple[int, str, int, int] | None = None
+        self.current = (0, "", 0, 0)  # the same of the line being run
         self.started = False
         self.held: list[tuple[int, str]] = []  # line, text
         # The group being flushed: its flush, what its lines printed, its lines
@@ -76,9 +95,15 @@ class Acknowledgements:
 
     @contextmanager
     def line(self, number: int, text: str) -> Iterator[None]:
+        # Where this line's output begins, and its place among the lines held
+        self.current = (number, text, self.output.tell(), len(self.held))
         try:
             yield
         finally:
+            if self.group is not None:
+                if self.group.holding and self.first_shared is None:
+                    self.first_shared = self.current
+                self._group(self.group.line_ended)
             if not self.held:
                 self.since = time.monotonic()
             self.held.append((number, text))
@@ -87,17 +112,46 @@ class Acknowledgements:
             if self.promptly or full or time.monotonic() - self.since >= self.GROUP_SECONDS:
                 self.release()
 
+    def line_starts(self, shares: bool) -> None:
+        """The line being run may share the transaction of the lines before it (``shares``),
+        or needs them committed first (see GroupCommit.line_starts)."""
+        if self.group is not None:
+            group = self.group
+            self._group(lambda: group.line_starts(shares and self.shares))
+
+    def _group(self, call: Callable[[], None]) -> None:
+        """``call()`` a GroupCommit step that may commit the shared transaction; if it could
+        not be committed, nothing of its lines is acknowledged (Unrecorded says which)."""
+        try:
+            call()
+        except HeldLost as error:
+            number, text, mark, place = self.first_shared or self.current
+            self.first_shared = None
+            self.output.seek(mark)
+            self.output.truncate()
+            del self.held[place:]
+            raise Unrecorded(
+                f"line {number}: {printable(text)}\nthe lines from line {number} on are not "
+                f"recorded: {error.why}",
+                number,
+            ) from None
+        if self.group is not None and not self.group.holding:
+            self.first_shared = None
+
     def release(self, *, wait: bool = False) -> None:
         """Show the group flushed before (once its flush ended), then flush the lines held:
         on a thread of its own while the next lines run, or now and shown at once when the
         lines are read as typed or piped, or with ``wait`` (the batch ends)."""
         self._settle()
+        group = self.group
+        if group is not None:
+            self._group(group.commit_held)
         shown = self._take()
         held, self.held = self.held, []
-        if not held or self.group is None:
+        if not held or group is None:
             self._show(shown, held)
             return
-        self.pending = (self.group.start_flush(), shown, held)
+        self.pending = (group.start_flush(), shown, held)
         if self.promptly or wait:
             self._settle()
 
@@ -158,5 +212,5 @@ class Acknowledgements:
                 self.started = True
                 # The log is opened before anything is shown: once a line is acknowledged,
                 # a deleted log is noticed (GroupCommit checks it is still the one opened).
-                self.group = GroupCommit.start(ledger.db)
+                self.group = GroupCommit.start(ledger.db, ledger.store)
                 self.release()

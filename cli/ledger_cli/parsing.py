@@ -43,6 +43,11 @@ class Command(ParamsOnce):
         super().__init__(*args, **kwargs)
         self._plans: dict[object, Plan] = {}
 
+    def parse_plainly(self, ctx: click.Context, args: list[str]) -> bool:
+        """Parse a plain line into ``ctx`` from the command's plan (.plain_parse); False, and
+        nothing parsed, for click to parse any other."""
+        return plainly_parsed(self, self._plans, ctx, args)
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if plainly_parsed(self, self._plans, ctx, args):  # most lines (.plain_parse)
             return []
@@ -79,17 +84,25 @@ class Group(ParamsOnce, click.Group):
         super().__init__(*args, **kwargs)
         self.instead: dict[str, str] = {}
         self._parsed_plainly: weakref.WeakSet[click.Context] = weakref.WeakSet()
+        self._only_help: dict[object, bool] = {}  # see _plain_line
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args and self.no_args_is_help and not ctx.resilient_parsing:
             # click raises a usage error holding the help, which the CLI would escape
             click.echo(ctx.get_help(), err=True, color=ctx.color)
             ctx.exit(2)
-        if self._plain_line(ctx, args):  # `stars gain HERO 3`: most group lines
+        if self.parse_plainly(ctx, args):  # `stars gain HERO 3`: most group lines
             self._parsed_plainly.add(ctx)
-            ctx.args = list(args)  # the subcommand's name first, for invoke
             return ctx.args
         return super().parse_args(ctx, args)
+
+    def parse_plainly(self, ctx: click.Context, args: list[str]) -> bool:
+        """A plain group line: ``ctx.args`` set to it (the subcommand's name first, for
+        invoke); False, and nothing set, for click to parse any other."""
+        if not self._plain_line(ctx, args):
+            return False
+        ctx.args = list(args)
+        return True
 
     def _plain_line(self, ctx: click.Context, args: list[str]) -> bool:
         """A group with no option but --help, given its subcommand's name first: click's
@@ -97,10 +110,15 @@ class Group(ParamsOnce, click.Group):
         paid about 50 us each for it)."""
         if not args or args[0].startswith("-") or self.chain or self.has_result_callback:
             return False
-        help_option = self.get_help_option(ctx)
-        return not ctx.resilient_parsing and all(
-            param is help_option for param in self.get_params(ctx)
-        )
+        if ctx.resilient_parsing:
+            return False
+        key = (tuple(ctx.help_option_names), tuple(self.params), self.add_help_option)
+        only_help = self._only_help.get(key)
+        if only_help is None:  # once per group (and key), as its parameter list
+            help_option = self.get_help_option(ctx)
+            only_help = all(param is help_option for param in self.get_params(ctx))
+            self._only_help[key] = only_help
+        return only_help
 
     def invoke(self, ctx: click.Context) -> Any:
         """A plainly parsed line runs as ``click.Group.invoke`` runs a group that is not
@@ -127,13 +145,16 @@ class Group(ParamsOnce, click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0]
-        known = name.startswith("-") or ctx.resilient_parsing
-        if not known and self.get_command(ctx, name) is None:
+        if name.startswith("-") or ctx.resilient_parsing:
+            return super().resolve_command(ctx, args)
+        command = self.get_command(ctx, name)
+        if command is None:
             if name in self.instead:
                 raise click.UsageError(f"No such command {name!r}: {self.instead[name]}.", ctx)
             hint = did_you_mean(name, self.list_commands(ctx))  # lazy ones too
             raise click.UsageError(f"No such command {name!r}.{hint}", ctx)
-        return super().resolve_command(ctx, args)
+        return name, command, args[1:]  # as click's gives a command it finds, without a
+        # second lookup (a lazy group's get_command is not free)
 
 
 def _no_unknown_long_options(command: click.Command, ctx: click.Context, args: list[str]) -> None:

@@ -12,6 +12,7 @@ callback, an environment variable or a prompt) is left to click, which parses it
 the error, exactly as before. tests/cli/test_plain_parse.py checks both give the same
 parameters for every command of the CLI."""
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -30,6 +31,7 @@ class Plan:
         self.arguments: list[click.Argument] = []
         self.absent: dict[str, Any] = {}  # each optional parameter's value when not given
         self.required: list[str] = []
+        self.casts: dict[str, Callable[[click.Context, Any], Any]] = {}  # see _cast
         self.no_args_is_help = command.no_args_is_help
         help_option = command.get_help_option(ctx)
         names: set[str] = set()
@@ -55,6 +57,7 @@ class Plan:
         ):
             return False
         names.add(name)
+        self.casts[name] = _cast(param)
         if isinstance(param, click.Option):
             if param.prompt or param.count or param.deprecated or param.hidden:
                 return False
@@ -120,9 +123,10 @@ class Plan:
         for argument, word in zip(self.arguments, positional, strict=True):
             given[argument.name] = (argument, word)
         params = dict(self.absent)
+        casts = self.casts
         try:
-            for name, (param, value) in given.items():
-                params[name] = param.type_cast_value(ctx, value)
+            for name, (_, value) in given.items():
+                params[name] = casts[name](ctx, value)
         except click.UsageError:
             return False  # click words the refusal
         if any(name not in given for name in self.required):
@@ -133,6 +137,37 @@ class Plan:
             ctx.set_parameter_source(name, typed if name in given else default)
         ctx.args = []
         return True
+
+
+def _cast(param: click.Parameter) -> Callable[[click.Context, Any], Any]:
+    """How the parameter converts a value given: its own ``type_cast_value``, or for one
+    word of click's own STRING, INT or BOOL type (the usual argument and flag), what their
+    ``convert`` does: a word as it is (``str()`` of a str is itself), ``int()`` of it (its
+    failure left to click to word), a flag's bool as it is."""
+    if param.multiple or param.nargs != 1:
+        return param.type_cast_value
+    if param.type is click.STRING:
+        return _word
+    if param.type is click.INT:
+        return _integer
+    if param.type is click.BOOL:
+        return _flag
+    return param.type_cast_value
+
+
+def _word(ctx: click.Context, value: Any) -> Any:
+    return value if type(value) is str else click.STRING(value, None, ctx)
+
+
+def _integer(ctx: click.Context, value: Any) -> Any:
+    try:
+        return int(value)
+    except ValueError:
+        raise click.UsageError("not a number") from None  # click's own words, when it parses
+
+
+def _flag(ctx: click.Context, value: Any) -> Any:
+    return value if type(value) is bool else click.BOOL(value, None, ctx)
 
 
 def _no_value(value: object) -> bool:

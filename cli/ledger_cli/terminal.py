@@ -24,10 +24,10 @@ RECORDED = r"^(#\d+|Error:|rule:|   rule:)"
 def styled(stream: IO[str] | None = None) -> bool:
     """Whether ``stream`` (standard output) is a terminal that takes colour."""
     stream = stream or sys.stdout
-    if "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb":
-        return False
     isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    if not (isatty and isatty()):  # first: a batch's lines are shown through a buffer
+        return False
+    return "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 def _console(stderr: bool = False) -> Any:

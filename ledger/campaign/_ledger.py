@@ -148,7 +148,7 @@ class Ledger:
             with self.db.atomic():
                 yield self
             return
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.begin()
         try:
             yield self
         except BaseException:
@@ -161,7 +161,7 @@ class Ledger:
         """Hold the file's write lock while many commands record, each in a savepoint: all
         of them are committed when the block ends (``keep``) or none (``keep=False``: a
         rehearsal, rolled back). An error rolls them all back."""
-        self.db.execute("BEGIN IMMEDIATE")
+        self.db.begin()
         try:
             yield self
         except BaseException:

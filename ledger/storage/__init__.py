@@ -15,6 +15,7 @@ _HOMES = {
         "warn_if_old_sqlite"
     ),
     "_group_commit": "Flushing GroupCommit NotDurable flush_log",
+    "_held": "HeldLost",
     "_lean_schema": "MARKED_TYPES",
     "_migrations": (
         "APPEND_ONLY_TRIGGERS MARK_TRIGGERS MIGRATION_NAMES MIGRATION_SET SNAPSHOT_TRIGGERS "
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
         warn_if_old_sqlite,
     )
     from ledger.storage._group_commit import Flushing, GroupCommit, NotDurable, flush_log
+    from ledger.storage._held import HeldLost
     from ledger.storage._lean_schema import MARKED_TYPES
     from ledger.storage._migrations import (
         APPEND_ONLY_TRIGGERS,
@@ -96,6 +98,7 @@ __all__ = [
     "EventStore",
     "Flushing",
     "GroupCommit",
+    "HeldLost",
     "NotDurable",
     "Row",
     "Snapshot",

@@ -113,7 +113,7 @@ def _migrate(db: Connection) -> None:
     apply a change (the second would find the indexes it drops gone)."""
     if not pending(db):
         return
-    db.execute("BEGIN IMMEDIATE")  # waits for another process's migration (busy timeout)
+    db.begin()  # waits for another process's migration (busy timeout)
     try:
         migration_set().apply(db.utils())  # each migration's transaction: a savepoint in this
     except BaseException:
@@ -195,7 +195,7 @@ def open_database(path: Path | str, *, create: bool = True) -> Connection:
         db = Connection(sqlite3.connect(str(path)))
         _check_is_a_ledger(db, path, create)
         _check_schema_is_known(db, path)
-        db.execute("PRAGMA busy_timeout = 5000")
+        db.set_busy_timeout(5000)
         db.execute("PRAGMA journal_mode = WAL")
         # FULL: a command that returned success survives a power cut, not only a crash.
         db.execute("PRAGMA synchronous = FULL")

@@ -15,10 +15,12 @@ command already recorded (an idempotency key) flushes the log first (``flush_log
 
 import contextlib
 import os
+import time
 from pathlib import Path
 
 from ledger.errors import LedgerError
 from ledger.storage._connection import Connection
+from ledger.storage._store import EventStore
 
 
 class NotDurable(LedgerError):
@@ -69,12 +71,24 @@ class GroupCommit:
     CHECKPOINT_PAGES pages of log instead of its default 1,000: a batch's commits rewrite the
     same few pages (the end of the table and of each index), and a checkpoint copies each
     page once however often it was logged, so fewer checkpoints are less work, not later work
-    (measured: a third of a batch line's SQLite time). The log grows to 16 MB at most."""
+    (measured: a third of a batch line's SQLite time). The log grows to 16 MB at most.
+
+    Given the ``store``, consecutive lines that allow it (``line_starts``) also share one
+    transaction, held open by the store (ledger/storage/_held.py), instead of committing one
+    each: a commit writes the pages it changed to the log, the same few pages every line. A
+    held transaction holds the write lock, so it is committed once it is HOLD_SECONDS old;
+    for GAP_SECONDS after that, lines commit one by one, letting go of the lock between
+    them, so that another writer waiting for it (``Connection.begin`` tries again every
+    fraction of a millisecond) gets in."""
 
     CHECKPOINT_PAGES = 4000
+    HOLD_SECONDS = 0.01
+    GAP_SECONDS = 0.002
 
-    def __init__(self, db: Connection, wal: Path) -> None:
+    def __init__(self, db: Connection, wal: Path, store: EventStore | None = None) -> None:
         self._db = db
+        self._store = store
+        self._gap_ends = 0.0  # lines commit one by one until then (time.monotonic())
         self._flushed_changes = db.conn.total_changes
         self._failed = False  # a flush failed (and said so): nothing more is flushed
         self._wal = os.open(wal, os.O_RDONLY)  # the file SQLite appends this file's commits to
@@ -90,16 +104,51 @@ class GroupCommit:
             raise
 
     @classmethod
-    def start(cls, db: Connection) -> "GroupCommit | None":
+    def start(cls, db: Connection, store: EventStore | None = None) -> "GroupCommit | None":
         """Group commit for a ledger with a write-ahead log, else None (commits stay
-        synchronous, each flushed by SQLite)."""
+        synchronous, each flushed by SQLite); with ``store``, lines may share transactions."""
         wal = log_path(db)
         if wal is None:
             return None
         try:
-            return cls(db, wal)
+            return cls(db, wal, store)
         except OSError:  # the log cannot be opened: stay synchronous
             return None
+
+    def line_starts(self, shares: bool) -> None:
+        """A line begins: it may write in the transaction the lines before it hold
+        (``shares``), or it needs theirs committed first (it may read the file through
+        another connection, or wait for its input)."""
+        if self._store is None:
+            return
+        if not shares:
+            self.commit_held()
+        self._store.hold(shares and time.monotonic() >= self._gap_ends)
+
+    @property
+    def holding(self) -> bool:
+        """Whether the lines hold a transaction (open, or lost and not told yet)."""
+        return self._store is not None and self._store.holding
+
+    def line_ended(self) -> None:
+        """A line ended: its held transaction is committed once HOLD_SECONDS old. HeldLost if
+        the database rolled it back."""
+        store = self._store
+        if store is None:
+            return
+        store.hold(False)
+        store.check_held()
+        since = store.held_since
+        if since is not None and time.monotonic() - since >= self.HOLD_SECONDS:
+            self.commit_held()
+
+    def commit_held(self) -> None:
+        """Commit what the lines hold (HeldLost if it cannot be); lines commit one by one for
+        GAP_SECONDS after it."""
+        store = self._store
+        if store is not None and store.holding:
+            store.commit_held()
+            self._gap_ends = time.monotonic() + self.GAP_SECONDS
 
     def flush(self) -> None:
         """Make every commit so far durable (nothing to do if nothing was written)."""
@@ -109,6 +158,7 @@ class GroupCommit:
         """Begin making every commit so far durable, on a thread of its own: the batch goes
         on committing while the disk writes (a flush is about a twentieth of a batch's
         time). None if nothing was written since the last flush; ``finish`` waits for it."""
+        self.commit_held()
         changes = self._db.conn.total_changes
         if changes == self._flushed_changes:
             return None
@@ -139,6 +189,7 @@ class GroupCommit:
         except OSError:
             pass
         with contextlib.suppress(Exception):  # the error below says what matters
+            self.commit_held()  # unacknowledged lines, but whole: into the file with the rest
             self._db.execute("PRAGMA synchronous = FULL")
             self._db.execute("PRAGMA wal_checkpoint(FULL)")
         raise NotDurable(
@@ -148,8 +199,10 @@ class GroupCommit:
         )
 
     def close(self) -> None:
-        """Flush what is left (unless a flush failed) and commit synchronously again."""
+        """Commit what the lines hold, flush what is left (unless a flush failed) and commit
+        synchronously again."""
         try:
+            self.commit_held()
             if not self._failed:
                 self.flush()
         finally:

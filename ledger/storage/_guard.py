@@ -12,7 +12,9 @@ when the schema changed). While no other connection has committed since the know
 was read or written (``data_version`` unmoved) and this one changed nothing since
 (``total_changes`` unmoved), nothing can have changed that event, and the rows need only
 follow it. Otherwise the known event is read by its primary key and hashed, and every row
-after it is checked to chain on.
+after it is checked to chain on. In a held transaction (ledger/storage/_held.py) the
+versions are read by its first write only: no other connection can commit while it holds
+the write lock.
 
 What it cannot see: an edit before the last event it knows (``verify`` proves the whole
 chain), bytes written into the file without SQLite, and inside a caller's transaction (a
@@ -27,9 +29,11 @@ from ledger.storage._migrations import APPEND_ONLY_TRIGGERS
 from ledger.storage._rows import AT, VALUES, Row, hashes
 
 Known = tuple[int, str]  # (seq, hash)
+Versions = tuple[int, int]  # (schema_version, data_version) read in a write's transaction
 # (data_version, total_changes) of the connection when the known event was read or written:
 # while both are the same, no connection has changed the file since.
 Quiet = tuple[int, int]
+Knowledge = tuple[dict[str, Known], dict[str, Known], dict[str, Quiet]]  # see knowledge()
 _HASH = AT["hash"]
 _PREV = AT["prev_hash"]
 _SEQ = AT["seq"]
@@ -58,6 +62,16 @@ class HistoryGuard:
         self._schema_version: int | None = None
         self._triggers: dict[str, str] | None = None
 
+    def knowledge(self) -> Knowledge:
+        """What it knows now, for ``restore`` if the writes after this are rolled back."""
+        return dict(self._known), dict(self._tentative), dict(self._quiet)
+
+    def restore(self, knowledge: Knowledge) -> None:
+        """Know again what ``knowledge()`` said: the writes since were rolled back."""
+        known, tentative, quiet = knowledge
+        self._known, self._tentative, self._quiet = dict(known), dict(tentative), dict(quiet)
+        self._data_version = None
+
     def saw(self, row: Row, quiet: Quiet) -> None:
         """The head as read from the file (``quiet``: the connection's versions then, outside
         a transaction): known from now on, unless something newer is."""
@@ -80,20 +94,30 @@ class HistoryGuard:
             self._tentative[last.campaign] = (last.seq, last.hash)
 
     def check(
-        self, rows: Sequence[Row], *, in_caller_transaction: bool, changes_before: int
-    ) -> None:
+        self,
+        rows: Sequence[Row],
+        *,
+        in_caller_transaction: bool,
+        changes_before: int,
+        versions: Versions | None = None,
+    ) -> Versions | None:
         """Refuse (IntegrityError) to write ``rows`` onto a history that changed. Called
         inside the write's transaction, after the rows are inserted; ``changes_before``: the
-        connection's ``total_changes`` before they were."""
+        connection's ``total_changes`` before they were. Returns the versions it read (None
+        without rows), unless given ``versions`` as read in the same write transaction (a
+        held one: ledger/storage/_store.py), which holds the write lock, so that no other
+        connection can have moved them."""
         self._data_version = None
         if not rows:
-            return
-        schema_version, data_version = self.db.conn.execute(_VERSIONS).fetchone()
+            return None
+        if versions is None:
+            versions = self.db.conn.execute(_VERSIONS).fetchone()
+        schema_version, data_version = versions
         self._check_triggers(schema_version)
         self._data_version = data_version
         campaign = rows[0].campaign
         if not in_caller_transaction and self._unchanged(rows, changes_before):
-            return
+            return versions
         tentative = self._tentative.get(campaign)
         if tentative is not None:
             try:
@@ -104,10 +128,11 @@ class HistoryGuard:
                 if not in_caller_transaction:  # its transaction ended: it was committed
                     self._known[campaign] = tentative
                     self._tentative.pop(campaign)
-                return
+                return versions
         known = self._known.get(campaign)
         if known is not None:
             self._check_from(known, rows)
+        return versions
 
     def _unchanged(self, rows: Sequence[Row], changes_before: int) -> bool:
         """Nothing changed the file since the known event was read or written, and ``rows``

@@ -4,6 +4,7 @@ import contextlib
 import functools
 import itertools
 import operator
+import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -14,6 +15,7 @@ from ledger.storage import _log_reads as log_reads
 from ledger.storage._connection import Connection
 from ledger.storage._database import sqlite3
 from ledger.storage._guard import HistoryGuard
+from ledger.storage._held import Held, Holding
 from ledger.storage._lean_schema import MARKED, MARKED_TYPES
 from ledger.storage._rows import COLUMNS, Row, Values
 
@@ -94,9 +96,9 @@ def _row(values: Sequence[Any]) -> Row:
     )
 
 
-class EventStore:
+class EventStore(Holding):
     """The append-only events of a ledger file and their snapshots: rows are appended in one
-    transaction per command and read back exactly as written."""
+    transaction per command (or a held one: ``Holding``) and read back exactly as written."""
 
     def __init__(self, db: Connection) -> None:
         self.db = db
@@ -108,6 +110,8 @@ class EventStore:
         self._next_fingerprint: str | None = None  # see with_fingerprint
         self._log_indexes: frozenset[str] | None = None  # see log_rows
         self._guard = HistoryGuard(db)  # the history each write is checked to extend
+        self._may_hold = False  # see hold()
+        self._held: Held | None = None  # the held transaction open (or lost), if any
 
     def _version(self) -> tuple[int, int] | None:
         """Changes whenever anything may have been committed since it was last read: another
@@ -115,6 +119,10 @@ class EventStore:
         ``total_changes``. None inside a transaction, whose writes may yet roll back."""
         conn = self.db.conn
         if conn.in_transaction:
+            held = self._held
+            if held is not None and held.lost is None and self.db.depth == 0:
+                # In the held transaction, in no caller's block that may roll back
+                return held.versions[1], conn.total_changes
             return None
         data_version = self._steady_version
         if data_version is None:
@@ -461,18 +469,51 @@ class EventStore:
         (an import, a fork) needs none, and under a savepoint SQLite first copies each page it
         changes into a statement journal (a temporary file past 64 KiB): a third of an
         import's time.
+
+        Allowed to (``hold``), a write outside any transaction begins a held one and leaves
+        it open; the writes after it are made in it, each under a savepoint (one row needs
+        none), and the store remembers them as committed until ``commit_held`` says
+        otherwise (HeldLost).
         """
         conn = self.db.conn
         fingerprint, self._next_fingerprint = self._next_fingerprint, None
         key = rows[0].idempotency_key if rows else None
+        self.check_held(keep=True)
+        held = self._held
+        # In the held transaction, outside any caller's block: as good as committed for what
+        # the store remembers (see ledger/storage/_held.py).
+        own = held is not None and self.db.depth == 0
+        begins = held is None and self._may_hold and bool(rows) and not conn.in_transaction
         # The head this command read (see the end); none inside a caller's transaction,
         # which may yet roll back.
-        in_caller_transaction = conn.in_transaction
+        in_caller_transaction = conn.in_transaction and not own
         head = None if in_caller_transaction or not rows else self._heads.get(rows[0].campaign)
         changes = conn.total_changes
-        alone = savepoint or not in_caller_transaction
+        knowledge = self._guard.knowledge() if begins else None
+        # One row in the held transaction, and nothing else: its INSERT is all or nothing by
+        # itself (SQLite rolls a failed statement back whole), so it needs no savepoint; the
+        # guard (which reads nothing there while the file is quiet) refuses before it.
+        alone_in_held = (
+            own and len(rows) == 1 and not snapshots and (key is None or fingerprint is None)
+        )
+        if begins:
+            block: contextlib.AbstractContextManager[object] = self._beginning_held()
+        elif alone_in_held:
+            block = contextlib.nullcontext()
+        elif savepoint or not in_caller_transaction:
+            block = self.db.atomic()
+        else:
+            block = contextlib.nullcontext()
+        check = functools.partial(
+            self._guard.check,
+            rows,
+            in_caller_transaction=in_caller_transaction,
+            changes_before=changes,
+            versions=held.versions if own and held is not None else None,
+        )
         try:
-            with self.db.atomic() if alone else contextlib.nullcontext(self.db):
+            with block:
+                versions = check() if alone_in_held else None
                 # One executemany per run of rows with the same None columns: an import's
                 # page of 1,000 rows is a handful of calls, not 1,000.
                 for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
@@ -480,9 +521,8 @@ class EventStore:
                     conn.executemany(
                         _insert(nulls), [list(itertools.compress(values, bound)) for values in run]
                     )
-                self._guard.check(
-                    rows, in_caller_transaction=in_caller_transaction, changes_before=changes
-                )
+                if not alone_in_held:
+                    versions = check()
                 if key is not None and fingerprint is not None:
                     conn.execute(
                         "INSERT INTO command_fingerprints VALUES (?, ?, ?)",
@@ -503,6 +543,10 @@ class EventStore:
                 f"campaign {campaign!r} changed while this command was being recorded "
                 f"({error}); nothing was written, run it again"
             ) from None
+        if begins and versions is not None and knowledge is not None:
+            self._held = Held(versions, knowledge, time.monotonic())
+        if rows and self._held is not None and (own or begins):
+            self._held.last = rows[-1]
         if rows:
             self._guard.wrote(rows, committed=not in_caller_transaction)
         if head is not None and head[0][1] == changes and head[1].seq + 1 == rows[0].seq:

@@ -1,8 +1,6 @@
 """A plain line parsed from a command's plan (ledger_cli/plain_parse.py) gives the parameters
 click's own parse gives, for every command of the CLI; any other line is left to click."""
 
-import itertools
-
 import click
 import pytest
 
@@ -10,8 +8,7 @@ from ledger.hosting import get_plugin_manager
 from ledger_cli.app import build_cli
 from ledger_cli.parsing import Command
 from ledger_cli.plain_parse import plainly_parsed
-
-SAMPLES = {"integer": ["2", "0"], "text": ["Torrax", "Star Lotus token", "1 S"]}
+from tests.helpers.cli_lines import sample_lines
 
 
 def _commands(group: click.Group, ctx: click.Context) -> list[tuple[click.Command, click.Context]]:
@@ -25,37 +22,6 @@ def _commands(group: click.Group, ctx: click.Context) -> list[tuple[click.Comman
         else:
             found.append((command, sub))
     return found
-
-
-def _samples(param: click.Parameter) -> list[str] | None:
-    if isinstance(param.type, click.Choice):
-        return [str(choice) for choice in param.type.choices][:2]
-    if param.type.name in SAMPLES:
-        return SAMPLES[param.type.name]
-    return None  # files, paths, ranges: left out of the lines below
-
-
-def _lines(command: click.Command, ctx: click.Context) -> list[list[str]]:
-    """Each argument's samples in turn, then each option added on its own."""
-    params = command.get_params(ctx)
-    arguments = [p for p in params if isinstance(p, click.Argument)]
-    taken = [_samples(p) for p in arguments]
-    if any(sample is None for sample in taken):
-        return []
-    bases = [list(words) for words in itertools.product(*taken)][:4]  # type: ignore[arg-type]
-    lines = [list(base) for base in bases]
-    for option in (p for p in params if isinstance(p, click.Option)):
-        if option is command.get_help_option(ctx):
-            continue
-        for word in option.opts + option.secondary_opts:
-            if option.is_flag:
-                lines.append([*bases[0], word])
-            else:
-                for value in _samples(option) or []:
-                    lines.append([word, value, *bases[0]])
-                    if option.multiple:
-                        lines.append([word, value, *bases[0], word, value])
-    return lines
 
 
 def _click_params(command: click.Command, ctx: click.Context, args: list[str]) -> object:
@@ -79,7 +45,7 @@ def test_every_plain_line_parses_as_click_parses_it() -> None:
     plain = checked = 0
     for command, ctx in _commands(cli, click.Context(cli)):
         assert isinstance(command, Command)
-        for args in _lines(command, ctx):
+        for args in sample_lines(command, ctx):
             ours = _fresh(command, ctx)
             with ours.scope(cleanup=False):
                 took = plainly_parsed(command, {}, ours, list(args))

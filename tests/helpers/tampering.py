@@ -1,7 +1,8 @@
 """Tampering with a ledger file as whoever has it could: a payload byte flipped under the
 dropped trigger (``tamper_payload``), rows rewritten with plain SQL and the triggers put back
 (``tampered``, ``rows``, ``rewrite``; ``cases`` is the whole matrix of changes, ``key_twice``
-one of them), and an export re-hashed by a forger (``rehash``, ``payload``)."""
+one of them), an export re-hashed by a forger (``rehash``, ``payload``), and a change made
+by another program while a ledger is open (``other_connection``, ``edit_last_payload``)."""
 
 import json
 import random
@@ -243,3 +244,28 @@ def forged_in_place(path: Path, seq: int, **changes: Any) -> None:
         db.commit()
     finally:
         db.close()
+
+
+def other_connection(db_path: Path, change: Callable[[Connection], None]) -> None:
+    """``change`` made through a connection of its own, committed (as another program would)."""
+    db = sqlite3.connect(db_path)
+    try:
+        change(db)
+        db.commit()
+    finally:
+        db.close()
+
+
+def edit_last_payload(db: Connection) -> None:
+    """The last event's payload changed, its hash left (the triggers dropped and put back)."""
+    triggers = db.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'"
+    ).fetchall()
+    for name, _ in triggers:
+        db.execute(f"DROP TRIGGER {name}")
+    seq, payload = db.execute(
+        "SELECT seq, payload FROM events ORDER BY seq DESC LIMIT 1"
+    ).fetchone()
+    db.execute("UPDATE events SET payload = ? WHERE seq = ?", [flip_one_byte(payload), seq])
+    for _, sql in triggers:
+        db.execute(sql)

@@ -3,8 +3,10 @@ recorded twice, seq has no gap, and a command that lost a race is either run aga
 new state (the CLI) or refused with the typed ConflictError (the API)."""
 
 import re
+import sqlite3
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,9 @@ from click.testing import CliRunner
 
 from ledger.campaign import ATTEMPTS, Ledger, _retries
 from ledger.errors import ConflictError
+from ledger.service import Service
 from ledger.storage import EventStore
+from ledger_base_game import actions
 from ledger_base_game.events import StaminaSpent, StarsGained
 from ledger_cli.app import build_cli
 from tests.helpers.files import assert_sound, stored
@@ -261,3 +265,55 @@ def test_a_conflict_that_keeps_happening_surfaces_as_exit_1(
     assert "Traceback" not in output
     assert len(stored(db_path)) == 3
     assert_sound(db_path)
+
+
+WRITES_DURING_A_BATCH = 20
+
+
+def test_another_writer_gets_in_while_a_batch_runs(tmp_path: Path, record_figures: object) -> None:
+    """A batch's lines share transactions, each holding the write lock for at most
+    GroupCommit.HOLD_SECONDS (ledger/storage/_held.py): another process recording meanwhile
+    gets in between two of them, well within its busy timeout (one second here; five by
+    default), and finds the batch's lines whole."""
+    db_path = tmp_path / "ledger.db"
+    make_party(db_path)
+    setup = len(stored(db_path))
+    script = tmp_path / "long.txt"
+    script.write_text("stars gain Torrax 1\nstars spend Torrax 1\n" * 5_000)
+    batch = subprocess.Popen(
+        cli_args(db_path, "batch", "--quiet", str(script)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_env(),
+    )
+    waits: list[float] = []
+    try:
+        counting = sqlite3.connect(db_path)
+        deadline = time.monotonic() + 120
+        while counting.execute("SELECT count(*) FROM events").fetchone()[0] < setup + 200:
+            assert batch.poll() is None, batch.communicate()[1]
+            assert time.monotonic() < deadline, "the batch never got under way"
+            time.sleep(0.01)
+        counting.close()
+        with Service(db_path) as table:
+            table.ledger().db.set_busy_timeout(1000)
+            for _ in range(WRITES_DURING_A_BATCH):
+                began = time.monotonic()
+                table.do(actions.gain_stars, hero=ZUVA, amount=1)
+                waits.append(time.monotonic() - began)
+        running = batch.poll() is None
+    finally:
+        code, errors = batch.wait(timeout=600), batch.communicate()[1]
+    assert code == 0, errors
+    assert running, "the batch ended before the other writer was done: nothing was proved"
+    rows = stored(db_path)
+    assert len(rows) == setup + 10_000 + WRITES_DURING_A_BATCH
+    assert_sound(db_path)
+    with Ledger.open(db_path, create=False) as ledger:
+        state = ledger.campaign().state()
+    assert (state.hero("Torrax").stars, state.hero(ZUVA).stars) == (0, WRITES_DURING_A_BATCH)
+    record_figures(
+        "Concurrency: a writer during a batch",
+        **{"commands recorded": len(waits), "longest wait (ms)": round(max(waits) * 1000)},
+    )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from ledger.storage import Connection, sqlite3
+from ledger.storage._connection import POLL_SECONDS
 
 
 def _rows(path: Path) -> list[tuple[int]]:
@@ -84,3 +85,49 @@ def test_reading_a_campaign_does_not_import_sqlite_utils(tmp_path: Path) -> None
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
     assert shown.stdout.splitlines()[-1] == "[]"
+
+
+def test_begin_waits_for_the_write_lock_by_trying_again_not_with_sqlites_own_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``begin`` tries for the lock every POLL_SECONDS (SQLite's own wait sleeps up to 100 ms
+    between tries and misses a batch's short pauses): here the other writer lets go during
+    the third pause, which SQLite's wait, in this one thread, would never let happen."""
+    path = tmp_path / "c.db"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("PRAGMA journal_mode = WAL")
+    other.execute("CREATE TABLE t (n INTEGER)")
+    db = Connection(sqlite3.connect(path))
+    other.execute("BEGIN IMMEDIATE")  # the write lock, taken by another connection
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == 3:
+            other.execute("COMMIT")
+
+    monkeypatch.setattr("ledger.storage._connection.time.sleep", pause)
+    db.begin()
+    assert db.conn.in_transaction
+    assert pauses == [POLL_SECONDS] * 3
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == db.busy_ms == 5000
+    db.execute("ROLLBACK")
+    db.close()
+    other.close()
+
+
+def test_begin_gives_up_after_the_busy_timeout(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("PRAGMA journal_mode = WAL")
+    other.execute("BEGIN IMMEDIATE")
+    db = Connection(sqlite3.connect(path))
+    db.set_busy_timeout(50)
+    with pytest.raises(sqlite3.OperationalError, match="database is locked"):
+        db.begin()
+    assert not db.conn.in_transaction
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 50
+    other.execute("ROLLBACK")
+    db.begin()  # free again
+    db.close()
+    other.close()

@@ -1,4 +1,5 @@
-"""Group commit in `batch`: every line still commits on its own, and its output (the
+"""Group commit in `batch`: every line is committed (on its own, or sharing a transaction with
+the lines around it: tests/cli/test_batch_shared.py), and its output (the
 acknowledgement) is shown only once a flush of the write-ahead log that began after the
 commit has finished."""
 

@@ -16,7 +16,7 @@ from ledger.storage import APPEND_ONLY_TRIGGERS
 from ledger_base_game import actions
 from tests.helpers.actions import TORRAX
 from tests.helpers.files import event_count
-from tests.helpers.tampering import flip_one_byte
+from tests.helpers.tampering import edit_last_payload, flip_one_byte, other_connection
 
 Tamper = Callable[[sqlite3.Connection], None]
 
@@ -30,33 +30,9 @@ def table(db_path: Path, pm: pluggy.PluginManager) -> Iterator[Service]:
         yield service
 
 
-def other_connection(db_path: Path, change: Tamper) -> None:
-    db = sqlite3.connect(db_path)
-    try:
-        change(db)
-        db.commit()
-    finally:
-        db.close()
-
-
 def drop_triggers(db: sqlite3.Connection) -> None:
     for name in APPEND_ONLY_TRIGGERS:
         db.execute(f"DROP TRIGGER {name}")
-
-
-def edit_last_payload(db: sqlite3.Connection) -> None:
-    """The last event's payload changed, its hash left (the triggers dropped and put back)."""
-    triggers = db.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'events'"
-    ).fetchall()
-    for name, _ in triggers:
-        db.execute(f"DROP TRIGGER {name}")
-    seq, payload = db.execute(
-        "SELECT seq, payload FROM events ORDER BY seq DESC LIMIT 1"
-    ).fetchone()
-    db.execute("UPDATE events SET payload = ? WHERE seq = ?", [flip_one_byte(payload), seq])
-    for _, sql in triggers:
-        db.execute(sql)
 
 
 def edit_and_rehash_last(db: sqlite3.Connection) -> None:

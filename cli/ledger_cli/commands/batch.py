@@ -4,7 +4,7 @@ rolled back (--dry-run) or all-or-nothing (--atomic); --from-line resumes."""
 import io
 import shlex
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stdout
 from typing import Any, BinaryIO
 
@@ -12,9 +12,9 @@ import click
 
 from ledger.storage import missing, remove_made
 from ledger.text import printable
-from ledger_cli import batch_lines, boundary, shell_words, terminal
-from ledger_cli.acknowledgements import Acknowledgements, regular
-from ledger_cli.app import Escaped, guarded
+from ledger_cli import batch_lines, boundary, plain_run, shell_words, terminal
+from ledger_cli.acknowledgements import Acknowledgements, Unrecorded, regular
+from ledger_cli.app import CORE_COMMANDS, FACES, Escaped, guarded
 from ledger_cli.context import App, pass_app
 from ledger_cli.numbers import check_ascii_numbers
 from ledger_cli.parsing import RUNNING
@@ -46,7 +46,7 @@ def register(cli: click.Group) -> None:
     ) -> None:
         """Run FILE (or - for stdin): one command per line as typed after campaign-ledger.
 
-        Blank lines and lines starting with # are skipped. Each line commits on its own; the
+        Blank lines and lines starting with # are skipped. Each line is recorded whole; the
         first error stops the batch, names the line and says how to resume from it; so does
         Ctrl-C, saying how many lines were recorded (exit status 130). A line's
         output is shown once its commit is safely on the disk. If the output's reader goes
@@ -94,12 +94,24 @@ def _lines(file: BinaryIO, from_line: int) -> Iterator[tuple[int, str]]:
         )
 
 
+# The ledger's own commands, which may read the file through a connection of their own (a
+# second process of verify's, export, import), serve it or wait for input: the lines before
+# one are committed before it runs. The game's commands, undo and redo read and write
+# through the batch's own connection, and may share its transaction (acknowledgements.py).
+OWN_COMMANDS = frozenset(name for names, _ in CORE_COMMANDS + FACES for name in names) - {
+    "undo",
+    "redo",
+}
+
+
 class Lines:
     """Runs one batch line as ``campaign-ledger --database D --campaign C LINE`` would; a
-    refusal is raised as the ClickException the whole batch exits with, naming the line."""
+    refusal is raised as the ClickException the whole batch exits with, naming the line.
+    ``starting`` is told whether the line may share the transaction of the lines before it."""
 
     def __init__(self, app: App, quiet: bool, *, one_file: bool) -> None:
         self.app, self.quiet, self.one_file = app, quiet, one_file
+        self.starting: Callable[[bool], None] = lambda shares: None
         self.database, self.campaign = app.path, app.campaign_name
         self.batch_root = click.get_current_context().find_root()
         root = self.batch_root.command  # not the group register saw
@@ -123,6 +135,8 @@ class Lines:
             )
         if not self.quiet:
             click.echo(f"» {batch_lines.shown(text)}")
+        # Options of its own may name this file by another name: another connection.
+        self.starting(not args[0].startswith("-") and args[0] not in OWN_COMMANDS)
         try:
             if args[0].startswith("-"):  # options of its own before the command
                 prefix = ["--database", str(self.database)]
@@ -144,8 +158,9 @@ class Lines:
 def one_by_one(
     app: App, run: Lines, lines: Iterator[tuple[int, str]], name: str, from_file: bool
 ) -> None:
-    """Each line committed on its own; the first refusal stops the batch, and says where
-    to resume once the line is put right (the lines before it are recorded). A line that
+    """Each line recorded whole (consecutive lines may share a transaction: acknowledgements.py);
+    the first refusal stops the batch, and says where to resume once the line is put right
+    (the lines before it are recorded). A line that
     recorded but failed showing it is not refused: the batch goes on and ends saying so.
     Standard output closed (``batch FILE | head -1``): every line still runs and records,
     unshown, and the batch ends quietly (``ledger_cli.boundary.CLOSED_PIPE``)."""
@@ -155,6 +170,7 @@ def one_by_one(
     try:
         # Read as typed or piped, a line's output must not wait for the next line to arrive.
         with Acknowledgements(app, run.database, promptly=not from_file) as acknowledgements:
+            run.starting = acknowledgements.line_starts
             for number, text in lines:
                 done.running = number
                 with acknowledgements.line(number, text):
@@ -179,6 +195,11 @@ def one_by_one(
             done.line(done.running)  # it committed before Ctrl-C came
         app.begin()  # the batch's own error, not its last line's
         raise Interrupted(done.said(name)) from None
+    except Unrecorded as error:  # the lines' shared transaction was not committed
+        app.begin()
+        raise click.ClickException(
+            f"{error}\n{_resume(name, error.first, refused=False)}"
+        ) from None
     finally:
         done.restore(previous)
     if acknowledgements.failed is not None:
@@ -198,12 +219,11 @@ def one_by_one(
         click.get_current_context().exit(boundary.CLOSED_PIPE)
 
 
-def _resume(name: str, number: int) -> str:
+def _resume(name: str, number: int, *, refused: bool = True) -> str:
     quoted = printable(shlex.quote(name))
     resume = f"campaign-ledger batch {quoted} --from-line {number}"
-    return (
-        f"the lines before line {number} are recorded; once it is put right, resume with: {resume}"
-    )
+    once = "once it is put right, " if refused else ""
+    return f"the lines before line {number} are recorded; {once}resume with: {resume}"
 
 
 class Interrupted(click.ClickException):
@@ -343,7 +363,8 @@ def run_line(batch_root: click.Context, args: list[str]) -> None:
         assert name is not None
         assert command is not None
         batch_root.meta.pop(RUNNING, None)  # not a line before's command
-        # Command.main not standalone: errors reach the batch, --help shows and returns.
-        command.main(rest, name, standalone_mode=False, parent=batch_root)
+        # As Command.main not standalone (errors reach the batch, --help shows and returns),
+        # without its layers when the line is plain
+        plain_run.main(command, name, rest, batch_root)
 
     guarded(batch_root, attempt)
