@@ -13,7 +13,7 @@ from ledger.errors import ConflictError
 from ledger.storage import _log_reads as log_reads
 from ledger.storage import _step_index as step_index
 from ledger.storage._connection import Connection
-from ledger.storage._database import sqlite3
+from ledger.storage._database import sqlite3, sqlite_version
 from ledger.storage._guard import HistoryGuard
 from ledger.storage._lean_schema import MARKED, MARKED_TYPES
 from ledger.storage._rows import COLUMNS, Row, Values
@@ -34,6 +34,20 @@ def _insert(nulls: tuple[bool, ...]) -> str:
 
 
 _NONES = (None,) * len(COLUMNS)
+
+# A page of rows (an import's, a fork's) is written by one statement reading them from one
+# JSON parameter (jsonb_each: SQLite 3.45): row by row, each INSERT is a statement of its own,
+# with its own statement journal (the triggers can abort it halfway) and its parameters bound
+# one by one, which costs more. One statement is also one call that releases the GIL: an
+# import reads and proves its next page meanwhile.
+BULK_FROM = 64  # rows; a command's few rows keep their executemany
+_BULK = sqlite_version() >= (3, 45, 0)
+_BULK_INSERT = (
+    f"INSERT INTO events ({', '.join(COLUMNS)}) "
+    f"SELECT {', '.join(f'value ->> {i}' for i in range(len(COLUMNS)))} "
+    "FROM jsonb_each(CAST(? AS TEXT))"  # as text: a BLOB would be taken for JSONB
+)
+_encode = msgspec.json.Encoder().encode
 
 
 def _nulls(values: tuple[Any, ...]) -> tuple[bool, ...]:
@@ -468,13 +482,8 @@ class EventStore:
         alone = savepoint or not in_caller_transaction
         try:
             with self.db.atomic() if alone else contextlib.nullcontext(self.db):
-                # One executemany per run of rows with the same None columns: an import's
-                # page of 1,000 rows is a handful of calls, not 1,000.
-                for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
-                    bound = [not null for null in nulls]
-                    conn.executemany(
-                        _insert(nulls), [list(itertools.compress(values, bound)) for values in run]
-                    )
+                if not (_BULK and len(rows) >= BULK_FROM and self._inserted_in_one(rows)):
+                    self._insert_each(rows)
                 self._guard.check(
                     rows, in_caller_transaction=in_caller_transaction, changes_before=changes
                 )
@@ -512,6 +521,29 @@ class EventStore:
             for what, (version, found) in list(self._answers.items()):
                 if version[1] == changes:
                     self._answers[what] = ((version[0], conn.total_changes), found)
+
+    def _insert_each(self, rows: Sequence[Row]) -> None:
+        # One executemany per run of rows with the same None columns: an import's page of
+        # 1,000 rows is a handful of calls, not 1,000.
+        for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
+            bound = [not null for null in nulls]
+            self.db.conn.executemany(
+                _insert(nulls), [list(itertools.compress(values, bound)) for values in run]
+            )
+
+    def _inserted_in_one(self, rows: Sequence[Row]) -> bool:
+        """Whether ``rows`` were written by one statement. On any failure it wrote none of
+        them (a statement is atomic): they are then written one by one, which fails as it
+        always has, naming the same problem (a taken idempotency key, an integer SQLite
+        cannot hold). An error that ended the transaction (a full disk) is raised."""
+        conn = self.db.conn
+        try:
+            conn.execute(_BULK_INSERT, [_encode(list(map(msgspec.structs.astuple, rows)))])
+        except (sqlite3.Error, ValueError, TypeError, OverflowError):
+            if not conn.in_transaction:
+                raise  # rolled back whole by SQLite (a full disk, an I/O error)
+            return False
+        return True
 
     def snapshot_points(
         self, campaign: str, fingerprint: str, upto: int, *, skip: int = 0, limit: int = 32
