@@ -1,11 +1,12 @@
 """Export a campaign as NDJSON, import one after proving its chain is intact, and fork one:
 a campaign's rows copied into a new chain, replayed as an import's are."""
 
+import io
 import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 from pathlib import Path
 from typing import IO
@@ -14,6 +15,7 @@ import msgspec
 
 from ledger._gc_pause import gc_paused
 from ledger._json_keys import duplicate_keys
+from ledger._overlap import overlapped
 from ledger.campaign import (
     Campaign,
     History,
@@ -27,7 +29,15 @@ from ledger.campaign import (
 from ledger.errors import BadInput, IntegrityError, LedgerError, NotFound
 from ledger.hosting import react
 from ledger.model import META_TYPES, CampaignCreated, CampaignState
-from ledger.storage import GENESIS, Row, Snapshot, missing, remove_made, row_values
+from ledger.storage import (
+    GENESIS,
+    Row,
+    Snapshot,
+    missing,
+    remove_made,
+    row_values,
+    writes_a_page_at_once,
+)
 from ledger.text import check_name, check_text, quoted
 from ledger.verification import Problem, RowsVerifier
 
@@ -314,38 +324,11 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         taken = False
     except BadInput:
         taken = True
-    proof = RowsVerifier(name)
-    metas: list[Row] = []
-    page: list[Row] = []  # read, not yet proved nor written
-    unambiguous: set[str] = set()  # payloads read with no key twice, up to a page of them
-    count, head_hash = 0, ""
-    broken: Problem | None = None
-
-    def written(page: list[Row]) -> Problem | None:
-        """Prove the page's rows (the chain and history go on from the pages before), then
-        write them unless the name is taken; the first problem, if any."""
-        proof.feed_page([row_values(row) for row in page])
-        if proof.problem is None:
-            metas.extend(row for row in page if row.type in META_TYPES)
-            if not taken:
-                ledger.store.append(page, savepoint=False)  # all or nothing already
-        return proof.problem
-
-    try:
-        for number, line in numbered:
-            row = _row(number, line, unambiguous)
-            if len(unambiguous) == PAGE:  # memory stays flat
-                unambiguous.clear()
-            count, head_hash = count + 1, row.hash
-            if broken is not None:
-                continue  # counted: a truncated file is named as one first
-            page.append(row)
-            if len(page) == PAGE:
-                broken, page = written(page), []
-    except UnicodeDecodeError:  # a text stream decodes ahead of the line it gives
-        raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
-    if broken is None and page:
-        broken = written(page)
+    reading = _Reading(name, taken)
+    with _overlapping(reading.pages(numbered), lines) as pages:
+        for page in pages:
+            ledger.store.append(page, savepoint=False)  # all or nothing already
+    count, head_hash, broken = reading.count, reading.head_hash, reading.broken
     if count != manifest.events or not count or head_hash != manifest.head_hash:
         raise IntegrityError(
             f"the file holds {count} events but its manifest says {manifest.events} ending "
@@ -355,7 +338,77 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         raise IntegrityError(f"the file does not verify: {broken}")
     if taken:
         raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
-    return _replay(ledger, name, count, History(metas_from_rows(metas)))
+    return _replay(ledger, name, count, History(metas_from_rows(reading.metas)))
+
+
+class _Reading:
+    """The rows after the manifest, read a line at a time and proved a page at a time (the
+    chain and history go on from the pages before): ``pages`` yields each page to write, none
+    once a problem is found or if the name is taken, and reads on to count the rows."""
+
+    def __init__(self, name: str, taken: bool) -> None:
+        self.proof, self.taken = RowsVerifier(name), taken
+        self.metas: list[Row] = []
+        self.count, self.head_hash = 0, ""
+        self.broken: Problem | None = None
+
+    def pages(self, numbered: Iterator[tuple[int, str]]) -> Iterator[list[Row]]:
+        page: list[Row] = []  # read, not yet proved nor written
+        unambiguous: set[str] = set()  # payloads read with no key twice, up to a page of them
+        count, head_hash = 0, ""
+        try:
+            for number, line in numbered:
+                row = _row(number, line, unambiguous)
+                if len(unambiguous) == PAGE:  # memory stays flat
+                    unambiguous.clear()
+                count, head_hash = count + 1, row.hash
+                if self.broken is not None:
+                    continue  # counted: a truncated file is named as one first
+                page.append(row)
+                if len(page) == PAGE:
+                    yield from self._proved(page)
+                    page = []
+        except UnicodeDecodeError:  # a text stream decodes ahead of the line it gives
+            raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
+        if self.broken is None and page:
+            yield from self._proved(page)
+        self.count, self.head_hash = count, head_hash
+
+    def _proved(self, page: list[Row]) -> Iterator[list[Row]]:
+        self.proof.feed_page([row_values(row) for row in page])
+        self.broken = self.proof.problem
+        if self.broken is None:
+            self.metas.extend(row for row in page if row.type in META_TYPES)
+            if not self.taken:
+                yield page
+
+
+def _overlapping(
+    pages: Iterator[list[Row]], lines: Iterable[str] | IO[str] | IO[bytes]
+) -> AbstractContextManager[Iterator[list[Row]]]:
+    """``pages`` read on a second thread while this one writes the pages before (SQLite
+    releases the GIL while it writes one), when that can pay and cannot hang: with a second
+    CPU, SQLite writing a page in one call (row by row, this thread would wait for the GIL
+    at every row), and lines that never wait for ever (a regular file, lines in memory; not
+    a pipe, whose writer may stall the reading thread where Ctrl-C cannot stop it). Else
+    they are read here, between the writes, as they always were."""
+    if _second_cpu() and writes_a_page_at_once() and _never_waits(lines):
+        return overlapped(pages)
+    return nullcontext(pages)
+
+
+def _second_cpu() -> bool:
+    affinity = getattr(os, "sched_getaffinity", None)
+    return (len(affinity(0)) if affinity else os.cpu_count() or 1) > 1
+
+
+def _never_waits(lines: Iterable[str] | IO[str] | IO[bytes]) -> bool:
+    if isinstance(lines, list | tuple | io.StringIO | io.BytesIO):
+        return True
+    try:
+        return stat.S_ISREG(os.fstat(lines.fileno()).st_mode)  # type: ignore[union-attr]
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return False
 
 
 def fork_campaign(ledger: Ledger, new: str, origin: str, at: str) -> Campaign:

@@ -40,7 +40,7 @@ from ledger.storage._rows import (
     hashes,
     row_values,
 )
-from ledger.storage._store import EventStore, Snapshot
+from ledger.storage._store import EventStore, Snapshot, writes_a_page_at_once
 
 if TYPE_CHECKING:
     from sqlite_utils.migrations import Migrations
@@ -91,4 +91,5 @@ __all__ = [
     "sqlite3",
     "sqlite_version",
     "warn_if_old_sqlite",
+    "writes_a_page_at_once",
 ]

@@ -50,6 +50,12 @@ _BULK_INSERT = (
 _encode = msgspec.json.Encoder().encode
 
 
+def writes_a_page_at_once() -> bool:
+    """Whether ``append`` writes a page of rows in one call to SQLite (which releases the
+    GIL while it runs), rather than row by row."""
+    return _BULK
+
+
 def _nulls(values: tuple[Any, ...]) -> tuple[bool, ...]:
     return tuple(map(operator.is_, values, _NONES))  # an import asks 100,000s of rows
 
