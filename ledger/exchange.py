@@ -14,6 +14,7 @@ from typing import IO
 import msgspec
 
 from ledger._gc_pause import gc_paused
+from ledger._import_fold import ReadingFold
 from ledger._json_keys import duplicate_keys
 from ledger._overlap import overlapped
 from ledger.campaign import (
@@ -324,7 +325,9 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         taken = False
     except BadInput:
         taken = True
-    reading = _Reading(name, taken)
+    reacting = ledger.registry.pm.hook.event_recorded.get_hookimpls()
+    fold = None if reacting else ReadingFold(ledger.registry, name, ledger.snapshot_interval)
+    reading = _Reading(name, taken, fold)
     with _overlapping(reading.pages(numbered), lines) as pages:
         for page in pages:
             ledger.store.append(page, savepoint=False)  # all or nothing already
@@ -338,16 +341,17 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         raise IntegrityError(f"the file does not verify: {broken}")
     if taken:
         raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
-    return _replay(ledger, name, count, History(metas_from_rows(reading.metas)))
+    return _replay(ledger, name, count, History(metas_from_rows(reading.metas)), fold)
 
 
 class _Reading:
     """The rows after the manifest, read a line at a time and proved a page at a time (the
     chain and history go on from the pages before): ``pages`` yields each page to write, none
-    once a problem is found or if the name is taken, and reads on to count the rows."""
+    once a problem is found or if the name is taken, and reads on to count the rows. Each
+    page written is then folded (``fold``), while the next one is read."""
 
-    def __init__(self, name: str, taken: bool) -> None:
-        self.proof, self.taken = RowsVerifier(name), taken
+    def __init__(self, name: str, taken: bool, fold: ReadingFold | None) -> None:
+        self.proof, self.taken, self.fold = RowsVerifier(name), taken, fold
         self.metas: list[Row] = []
         self.count, self.head_hash = 0, ""
         self.broken: Problem | None = None
@@ -373,14 +377,20 @@ class _Reading:
         if self.broken is None and page:
             yield from self._proved(page)
         self.count, self.head_hash = count, head_hash
+        if self.fold is not None and self.broken is None and not self.taken:
+            self.fold.finish(count)
 
     def _proved(self, page: list[Row]) -> Iterator[list[Row]]:
-        self.proof.feed_page([row_values(row) for row in page])
+        values = [row_values(row) for row in page]
+        self.proof.feed_page(values)
         self.broken = self.proof.problem
         if self.broken is None:
-            self.metas.extend(row for row in page if row.type in META_TYPES)
+            metas = [row for row in page if row.type in META_TYPES]
+            self.metas.extend(metas)
             if not self.taken:
                 yield page
+                if self.fold is not None:
+                    self.fold.feed(values, metas)
 
 
 def _overlapping(
@@ -458,9 +468,13 @@ def _copied(fork: Campaign, rows: list[Row]) -> list[Row]:
     return copied
 
 
-def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign:
+def _replay(
+    ledger: Ledger, name: str, count: int, history: History, early: ReadingFold | None = None
+) -> Campaign:
     """Every event of the rows just written, folded under the rules (the fold verify uses);
-    snapshots taken, and each plugin told, as if each command had been recorded here."""
+    snapshots taken, and each plugin told, as if each command had been recorded here. What
+    the ``early`` fold (while the file was read) did under this history stands: the fold goes
+    on from its last snapshot, if anything is left to fold."""
     campaign = Campaign(ledger, name)
     projector, pm = campaign.projector, ledger.registry.pm
     interval, reverted = ledger.snapshot_interval, history.reverted()
@@ -472,16 +486,22 @@ def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign
             ledger.store.append([], snapshots, savepoint=False)
             snapshots.clear()
 
+    kept, done = early.outcome(reverted) if early is not None else ([], False)
+    for seq, state in kept:
+        snapshot(seq, state)
+    resume, start = kept[-1] if kept else (0, None)
+    reacting = pm.hook.event_recorded.get_hookimpls()
     try:
-        if not pm.hook.event_recorded.get_hookimpls():  # nobody reacts: the rows as tuples
+        if not reacting and not done:  # nobody reacts: the rows as tuples
             projector.fold(
-                projector.rows(0, count, strict=True),
+                projector.rows(resume, count, strict=True),
                 reverted,
+                start,
                 strict=True,
                 at={*range(interval, count + 1, interval), count},
                 seen=snapshot,
             )
-        else:  # each plugin is told of each event, with its Row and the state after it
+        elif reacting:  # each plugin is told of each event, with its Row and the state after it
             state, states = CampaignState(), list[CampaignState]()
             for after in range(0, count, PAGE):
                 rows = ledger.store.rows(name, after=after, upto=min(after + PAGE, count))
