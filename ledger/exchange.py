@@ -309,8 +309,10 @@ def import_campaign(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) 
     replays under the loaded plugins; otherwise nothing is written.
 
     The file is read once, a line at a time, and its rows are written as they are read
-    inside one transaction; they are replayed from the database, and anything wrong rolls
-    everything back. Memory does not grow with the file."""
+    inside one transaction (read on a second thread while the pages before are written, where
+    that can pay); they are folded as they are read, and the replay from the database goes on
+    from where that fold no longer stands. Anything wrong rolls everything back. Memory does
+    not grow with the file."""
     with gc_paused(), ledger.write_lock():
         return _import(ledger, lines)
 
