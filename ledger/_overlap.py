@@ -2,11 +2,11 @@
 consumes what it yields, in order. It pays only when the consumer spends its time in C that
 releases the GIL (SQLite writing a page) while the generator runs Python (reading the next).
 
-Exactly what consuming the generator directly would do, in the same order: an item is taken
-only after every item before it, and an exception the generator raises is raised where it
-stood among them. No thread outlives the block, whatever ends it (an error on either side,
-Ctrl-C, which only the calling thread receives); where no thread can be started the
-generator is consumed directly."""
+The consumer gets what consuming the generator directly gives, in the same order: each item
+after every item before it, and an exception the generator raises where it stood among them
+(the generator only runs a few items ahead). No thread outlives the block, whatever ends it
+(an error on either side, Ctrl-C, which only the calling thread receives); where no thread
+can be started the generator is consumed directly."""
 
 import queue
 import threading
