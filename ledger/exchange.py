@@ -1,11 +1,12 @@
 """Export a campaign as NDJSON, import one after proving its chain is intact, and fork one:
 a campaign's rows copied into a new chain, replayed as an import's are."""
 
+import io
 import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 from pathlib import Path
 from typing import IO
@@ -13,7 +14,9 @@ from typing import IO
 import msgspec
 
 from ledger._gc_pause import gc_paused
+from ledger._import_fold import ReadingFold
 from ledger._json_keys import duplicate_keys
+from ledger._overlap import overlapped
 from ledger.campaign import (
     Campaign,
     History,
@@ -27,7 +30,15 @@ from ledger.campaign import (
 from ledger.errors import BadInput, IntegrityError, LedgerError, NotFound
 from ledger.hosting import react
 from ledger.model import META_TYPES, CampaignCreated, CampaignState
-from ledger.storage import GENESIS, Row, Snapshot, missing, remove_made, row_values
+from ledger.storage import (
+    GENESIS,
+    Row,
+    Snapshot,
+    missing,
+    remove_made,
+    row_values,
+    writes_a_page_at_once,
+)
 from ledger.text import check_name, check_text, quoted
 from ledger.verification import Problem, RowsVerifier
 
@@ -298,8 +309,10 @@ def import_campaign(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) 
     replays under the loaded plugins; otherwise nothing is written.
 
     The file is read once, a line at a time, and its rows are written as they are read
-    inside one transaction; they are replayed from the database, and anything wrong rolls
-    everything back. Memory does not grow with the file."""
+    inside one transaction (read on a second thread while the pages before are written, where
+    that can pay); they are folded as they are read, and the replay from the database goes on
+    from where that fold no longer stands. Anything wrong rolls everything back. Memory does
+    not grow with the file."""
     with gc_paused(), ledger.write_lock():
         return _import(ledger, lines)
 
@@ -314,38 +327,13 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         taken = False
     except BadInput:
         taken = True
-    proof = RowsVerifier(name)
-    metas: list[Row] = []
-    page: list[Row] = []  # read, not yet proved nor written
-    unambiguous: set[str] = set()  # payloads read with no key twice, up to a page of them
-    count, head_hash = 0, ""
-    broken: Problem | None = None
-
-    def written(page: list[Row]) -> Problem | None:
-        """Prove the page's rows (the chain and history go on from the pages before), then
-        write them unless the name is taken; the first problem, if any."""
-        proof.feed_page([row_values(row) for row in page])
-        if proof.problem is None:
-            metas.extend(row for row in page if row.type in META_TYPES)
-            if not taken:
-                ledger.store.append(page, savepoint=False)  # all or nothing already
-        return proof.problem
-
-    try:
-        for number, line in numbered:
-            row = _row(number, line, unambiguous)
-            if len(unambiguous) == PAGE:  # memory stays flat
-                unambiguous.clear()
-            count, head_hash = count + 1, row.hash
-            if broken is not None:
-                continue  # counted: a truncated file is named as one first
-            page.append(row)
-            if len(page) == PAGE:
-                broken, page = written(page), []
-    except UnicodeDecodeError:  # a text stream decodes ahead of the line it gives
-        raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
-    if broken is None and page:
-        broken = written(page)
+    reacting = ledger.registry.pm.hook.event_recorded.get_hookimpls()
+    fold = None if reacting else ReadingFold(ledger.registry, name, ledger.snapshot_interval)
+    reading = _Reading(name, taken, fold)
+    with _overlapping(reading.pages(numbered), lines) as pages:
+        for page in pages:
+            ledger.store.append(page, savepoint=False)  # all or nothing already
+    count, head_hash, broken = reading.count, reading.head_hash, reading.broken
     if count != manifest.events or not count or head_hash != manifest.head_hash:
         raise IntegrityError(
             f"the file holds {count} events but its manifest says {manifest.events} ending "
@@ -355,7 +343,84 @@ def _import(ledger: Ledger, lines: Iterable[str] | IO[str] | IO[bytes]) -> Campa
         raise IntegrityError(f"the file does not verify: {broken}")
     if taken:
         raise BadInput(f"this ledger already has a campaign named {quoted(name)}")
-    return _replay(ledger, name, count, History(metas_from_rows(metas)))
+    return _replay(ledger, name, count, History(metas_from_rows(reading.metas)), fold)
+
+
+class _Reading:
+    """The rows after the manifest, read a line at a time and proved a page at a time (the
+    chain and history go on from the pages before): ``pages`` yields each page to write, none
+    once a problem is found or if the name is taken, and reads on to count the rows. Each
+    page written is then folded (``fold``), while the next one is read."""
+
+    def __init__(self, name: str, taken: bool, fold: ReadingFold | None) -> None:
+        self.proof, self.taken, self.fold = RowsVerifier(name), taken, fold
+        self.metas: list[Row] = []
+        self.count, self.head_hash = 0, ""
+        self.broken: Problem | None = None
+
+    def pages(self, numbered: Iterator[tuple[int, str]]) -> Iterator[list[Row]]:
+        page: list[Row] = []  # read, not yet proved nor written
+        unambiguous: set[str] = set()  # payloads read with no key twice, up to a page of them
+        count, head_hash = 0, ""
+        try:
+            for number, line in numbered:
+                row = _row(number, line, unambiguous)
+                if len(unambiguous) == PAGE:  # memory stays flat
+                    unambiguous.clear()
+                count, head_hash = count + 1, row.hash
+                if self.broken is not None:
+                    continue  # counted: a truncated file is named as one first
+                page.append(row)
+                if len(page) == PAGE:
+                    yield from self._proved(page)
+                    page = []
+        except UnicodeDecodeError:  # a text stream decodes ahead of the line it gives
+            raise BadInput("the file is not UTF-8 text; an export is NDJSON") from None
+        if self.broken is None and page:
+            yield from self._proved(page)
+        self.count, self.head_hash = count, head_hash
+        if self.fold is not None and self.broken is None and not self.taken:
+            self.fold.finish(count)
+
+    def _proved(self, page: list[Row]) -> Iterator[list[Row]]:
+        values = [row_values(row) for row in page]
+        self.proof.feed_page(values)
+        self.broken = self.proof.problem
+        if self.broken is None:
+            metas = [row for row in page if row.type in META_TYPES]
+            self.metas.extend(metas)
+            if not self.taken:
+                yield page
+                if self.fold is not None:
+                    self.fold.feed(values, metas)
+
+
+def _overlapping(
+    pages: Iterator[list[Row]], lines: Iterable[str] | IO[str] | IO[bytes]
+) -> AbstractContextManager[Iterator[list[Row]]]:
+    """``pages`` read on a second thread while this one writes the pages before (SQLite
+    releases the GIL while it writes one), when that can pay and cannot hang: with a second
+    CPU, SQLite writing a page in one call (row by row, this thread would wait for the GIL
+    at every row), and lines that never wait for ever (a regular file, lines in memory; not
+    a pipe, whose writer may stall the reading thread where Ctrl-C cannot stop it). Else
+    they are read here, between the writes, as they always were."""
+    if _second_cpu() and writes_a_page_at_once() and _never_waits(lines):
+        return overlapped(pages)
+    return nullcontext(pages)
+
+
+def _second_cpu() -> bool:
+    affinity = getattr(os, "sched_getaffinity", None)
+    return (len(affinity(0)) if affinity else os.cpu_count() or 1) > 1
+
+
+def _never_waits(lines: Iterable[str] | IO[str] | IO[bytes]) -> bool:
+    if isinstance(lines, list | tuple | io.StringIO | io.BytesIO):
+        return True
+    try:
+        return stat.S_ISREG(os.fstat(lines.fileno()).st_mode)  # type: ignore[union-attr]
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return False
 
 
 def fork_campaign(ledger: Ledger, new: str, origin: str, at: str) -> Campaign:
@@ -405,9 +470,13 @@ def _copied(fork: Campaign, rows: list[Row]) -> list[Row]:
     return copied
 
 
-def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign:
+def _replay(
+    ledger: Ledger, name: str, count: int, history: History, early: ReadingFold | None = None
+) -> Campaign:
     """Every event of the rows just written, folded under the rules (the fold verify uses);
-    snapshots taken, and each plugin told, as if each command had been recorded here."""
+    snapshots taken, and each plugin told, as if each command had been recorded here. What
+    the ``early`` fold (while the file was read) did under this history stands: the fold goes
+    on from its last snapshot, if anything is left to fold."""
     campaign = Campaign(ledger, name)
     projector, pm = campaign.projector, ledger.registry.pm
     interval, reverted = ledger.snapshot_interval, history.reverted()
@@ -419,16 +488,22 @@ def _replay(ledger: Ledger, name: str, count: int, history: History) -> Campaign
             ledger.store.append([], snapshots, savepoint=False)
             snapshots.clear()
 
+    kept, done = early.outcome(reverted) if early is not None else ([], False)
+    for seq, state in kept:
+        snapshot(seq, state)
+    resume, start = kept[-1] if kept else (0, None)
+    reacting = pm.hook.event_recorded.get_hookimpls()
     try:
-        if not pm.hook.event_recorded.get_hookimpls():  # nobody reacts: the rows as tuples
+        if not reacting and not done:  # nobody reacts: the rows as tuples
             projector.fold(
-                projector.rows(0, count, strict=True),
+                projector.rows(resume, count, strict=True),
                 reverted,
+                start,
                 strict=True,
                 at={*range(interval, count + 1, interval), count},
                 seen=snapshot,
             )
-        else:  # each plugin is told of each event, with its Row and the state after it
+        elif reacting:  # each plugin is told of each event, with its Row and the state after it
             state, states = CampaignState(), list[CampaignState]()
             for after in range(0, count, PAGE):
                 rows = ledger.store.rows(name, after=after, upto=min(after + PAGE, count))

@@ -153,6 +153,10 @@ class Tracked:
         self.advance(len(chunk))
         return chunk
 
+    def fileno(self) -> int:
+        """The stream's (an import reads a regular file on a second thread, a pipe not)."""
+        return int(self.stream.fileno())
+
     def write(self, text: str) -> int:
         written: int = self.stream.write(text)
         self.advance(text.count("\n"))

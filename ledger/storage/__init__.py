@@ -22,7 +22,7 @@ _HOMES = {
         "STEP_INDEX_TRIGGERS STEPS migration_set"
     ),
     "_rows": "AT COLUMNS GENESIS VALUES Row Values content_hash hashes row_values",
-    "_store": "EventStore Snapshot",
+    "_store": "EventStore Snapshot writes_a_page_at_once",
 }
 
 _lazy, __dir__ = lazy_names(__name__, _HOMES, globals())
@@ -65,7 +65,7 @@ if TYPE_CHECKING:
         hashes,
         row_values,
     )
-    from ledger.storage._store import EventStore, Snapshot
+    from ledger.storage._store import EventStore, Snapshot, writes_a_page_at_once
 
     migrations: Migrations
 
@@ -116,4 +116,5 @@ __all__ = [
     "sqlite3",
     "sqlite_version",
     "warn_if_old_sqlite",
+    "writes_a_page_at_once",
 ]

@@ -13,7 +13,7 @@ import msgspec
 from ledger.errors import ConflictError
 from ledger.storage import _log_reads as log_reads
 from ledger.storage._connection import Connection
-from ledger.storage._database import sqlite3
+from ledger.storage._database import sqlite3, sqlite_version
 from ledger.storage._guard import HistoryGuard
 from ledger.storage._held import Held, Holding
 from ledger.storage._lean_schema import MARKED, MARKED_TYPES
@@ -35,6 +35,26 @@ def _insert(nulls: tuple[bool, ...]) -> str:
 
 
 _NONES = (None,) * len(COLUMNS)
+
+# A page of rows (an import's, a fork's) is written by one statement reading them from one
+# JSON parameter (jsonb_each: SQLite 3.45): row by row, each INSERT is a statement of its own,
+# with its own statement journal (the triggers can abort it halfway) and its parameters bound
+# one by one, which costs more. One statement is also one call that releases the GIL: an
+# import reads and proves its next page meanwhile.
+BULK_FROM = 64  # rows; a command's few rows keep their executemany
+_BULK = sqlite_version() >= (3, 45, 0)
+_BULK_INSERT = (
+    f"INSERT INTO events ({', '.join(COLUMNS)}) "
+    f"SELECT {', '.join(f'value ->> {i}' for i in range(len(COLUMNS)))} "
+    "FROM jsonb_each(CAST(? AS TEXT))"  # as text: a BLOB would be taken for JSONB
+)
+_encode = msgspec.json.Encoder().encode
+
+
+def writes_a_page_at_once() -> bool:
+    """Whether ``append`` writes a page of rows in one call to SQLite (which releases the
+    GIL while it runs), rather than row by row."""
+    return _BULK
 
 
 def _nulls(values: tuple[Any, ...]) -> tuple[bool, ...]:
@@ -514,13 +534,8 @@ class EventStore(Holding):
         try:
             with block:
                 versions = check() if alone_in_held else None
-                # One executemany per run of rows with the same None columns: an import's
-                # page of 1,000 rows is a handful of calls, not 1,000.
-                for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
-                    bound = [not null for null in nulls]
-                    conn.executemany(
-                        _insert(nulls), [list(itertools.compress(values, bound)) for values in run]
-                    )
+                if not (_BULK and len(rows) >= BULK_FROM and self._inserted_in_one(rows)):
+                    self._insert_each(rows)
                 if not alone_in_held:
                     versions = check()
                 if key is not None and fingerprint is not None:
@@ -561,6 +576,29 @@ class EventStore(Holding):
             for what, (version, found) in list(self._answers.items()):
                 if version[1] == changes:
                     self._answers[what] = ((version[0], conn.total_changes), found)
+
+    def _insert_each(self, rows: Sequence[Row]) -> None:
+        # One executemany per run of rows with the same None columns: an import's page of
+        # 1,000 rows is a handful of calls, not 1,000.
+        for nulls, run in itertools.groupby(map(msgspec.structs.astuple, rows), _nulls):
+            bound = [not null for null in nulls]
+            self.db.conn.executemany(
+                _insert(nulls), [list(itertools.compress(values, bound)) for values in run]
+            )
+
+    def _inserted_in_one(self, rows: Sequence[Row]) -> bool:
+        """Whether ``rows`` were written by one statement. On any failure it wrote none of
+        them (a statement is atomic): they are then written one by one, which fails as it
+        always has, naming the same problem (a taken idempotency key, an integer SQLite
+        cannot hold). An error that ended the transaction (a full disk) is raised."""
+        conn = self.db.conn
+        try:
+            conn.execute(_BULK_INSERT, [_encode(list(map(msgspec.structs.astuple, rows)))])
+        except (sqlite3.Error, ValueError, TypeError, OverflowError):
+            if not conn.in_transaction:
+                raise  # rolled back whole by SQLite (a full disk, an I/O error)
+            return False
+        return True
 
     def snapshot_points(
         self, campaign: str, fingerprint: str, upto: int, *, skip: int = 0, limit: int = 32

@@ -234,7 +234,9 @@ def test_import_refuses_a_damaged_file(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # In pages of 4, rows are written (without a savepoint of their own: the import's
-    # transaction is all or nothing) before a damage further on is found.
+    # transaction is all or nothing) before a damage further on is found. Each file is read
+    # here between the writes, then on a second thread while they are written: the same
+    # refusal either way.
     monkeypatch.setattr(exchange, "PAGE", page)
     damaged = tmp_path / "damaged.ndjson"
     original = lines_of(exported)
@@ -244,16 +246,21 @@ def test_import_refuses_a_damaged_file(
     before, snapshots = rows_of(target), snapshot_count(target)
     files = sorted(path.name for path in tmp_path.iterdir())
 
-    result = on(target)("import", str(damaged))
+    outputs = set()
+    for second_thread in (False, True):
+        monkeypatch.setattr(exchange, "_second_cpu", lambda: second_thread)  # noqa: B023
+        result = on(target)("import", str(damaged))
 
-    assert result.exit_code == 1, result.output
-    assert "Error:" in result.output
-    assert "Traceback" not in result.output
-    if "target.db" not in files:  # a fresh target: not created, nor its -wal and -shm
-        assert sorted(path.name for path in tmp_path.iterdir()) == files
-    assert rows_of(target) == before  # none for a fresh database
-    assert snapshot_count(target) == snapshots
-    assert "Test" not in json.loads(on(target)("campaign", "list", "--json").stdout or "[]")
+        assert result.exit_code == 1, result.output
+        assert "Error:" in result.output
+        assert "Traceback" not in result.output
+        if "target.db" not in files:  # a fresh target: not created, nor its -wal and -shm
+            assert sorted(path.name for path in tmp_path.iterdir()) == files
+        assert rows_of(target) == before  # none for a fresh database
+        assert snapshot_count(target) == snapshots
+        assert "Test" not in json.loads(on(target)("campaign", "list", "--json").stdout or "[]")
+        outputs.add(result.output)
+    assert len(outputs) == 1
 
 
 def test_refusals_say_what_is_wrong(
