@@ -9,6 +9,7 @@ Only a clean answer from both is taken: on any problem, or no answer, the rows a
 again in one process, which names the problem exactly as it always has."""
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ledger.campaign import History, Ledger, Projector
@@ -22,12 +23,23 @@ PARALLEL_FROM = 20_000  # events; below this a second process costs more than it
 SHARE = 0.5  # of the rows, for this process: the child forks, connects and resumes in a few ms
 
 
-def verify_rows(ledger: Ledger, campaign: str, history: History | None, head: int) -> Found:
+Meanwhile = Callable[[History, frozenset[int]], object]  # the history, snapshots that differ
+
+
+def verify_rows(
+    ledger: Ledger,
+    campaign: str,
+    history: History | None,
+    head: int,
+    meanwhile: Meanwhile | None = None,
+) -> Found:
     """The chain, the history, the fold, the snapshots of the current history and the step
-    index of every row up to ``head`` (no history: an undo or redo cannot be read)."""
+    index of every row up to ``head`` (no history: an undo or redo cannot be read). On two
+    cores, ``meanwhile`` (the caller's other work, as if every snapshot proved) is done here
+    while the second process finishes its rows."""
     store, registry = ledger.store, ledger.registry
     path = _file(ledger) if head >= PARALLEL_FROM and history is not None else None
-    if path and history and clean_in_two(path, store, registry, campaign, head, history):
+    if path and history and clean_in_two(path, store, registry, campaign, head, history, meanwhile):
         return Found()
     return segment(store, registry, campaign, history, 0, head)
 
@@ -63,7 +75,13 @@ def read_only_store(path: str) -> EventStore:
 
 
 def clean_in_two(
-    path: str, store: EventStore, registry: Registry, campaign: str, head: int, history: History
+    path: str,
+    store: EventStore,
+    registry: Registry,
+    campaign: str,
+    head: int,
+    history: History,
+    meanwhile: Meanwhile | None = None,
 ) -> bool:
     """Whether the campaign verifies, found on two cores; False also when it cannot be split
     (no snapshot of the current history) or the child gives no answer."""
@@ -80,5 +98,7 @@ def clean_in_two(
         first = segment(store, registry, campaign, history, 0, split, last=False)
         if not first.clean:
             return False  # found again in one process; the child is stopped unheard
+        if meanwhile is not None:
+            meanwhile(history, frozenset())
         second = child.result(Found)
     return second is not None and second.clean

@@ -1,6 +1,7 @@
 """Proof that stored history was not altered: hash chains, triggers, history, snapshots."""
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 import msgspec
 
@@ -40,18 +41,25 @@ def campaign_problems(
     if progress:
         progress(campaign, head)
     history = _history(store, campaign, head)
+
+    @cache
+    def off_the_rows(history: History, differ: frozenset[int]) -> list[Problem]:
+        """What the pass over the rows does not decide: snapshots of other histories (from
+        those of the current one the rows proved, all but ``differ``) and any no fold can
+        prove. Asked first while a second process checks rows (every snapshot proved then)."""
+        snapshots = SnapshotVerifier(Projector(store, registry, campaign), history)
+        snapshots.check_others(history, head, snapshots.inline.keys() - differ)
+        return snapshots.problems + _unproven_snapshots(store, campaign, head, history)
+
     # Paused: the fold makes 100,000s of short-lived Structs and no cycles (a tenth of its time).
     with gc_paused():
-        found = verify_rows(ledger, campaign, history, head)
+        found = verify_rows(ledger, campaign, history, head, meanwhile=off_the_rows)
     broken = found.chain or found.history or found.replay
     if broken or history is None:
         return [broken or Problem(campaign, None, "an undo or redo cannot be read")]
-    snapshots = SnapshotVerifier(Projector(store, registry, campaign), history)
-    differ = {problem.seq for problem in found.snapshots}
-    snapshots.check_others(history, head, snapshots.inline.keys() - differ)
     steps = [found.steps] if found.steps else []
-    unproven = _unproven_snapshots(store, campaign, head, history)
-    return sorted(steps + found.snapshots + snapshots.problems + unproven, key=lambda p: p.seq or 0)
+    others = off_the_rows(history, frozenset(problem.seq for problem in found.snapshots))
+    return sorted(steps + found.snapshots + others, key=lambda p: p.seq or 0)
 
 
 def _unproven_snapshots(
