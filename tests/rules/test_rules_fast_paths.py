@@ -15,7 +15,9 @@ from ledger.model import (
     CampaignState,
     Condition,
     ConditionRules,
+    HeldInjury,
     Hero,
+    InjuryEffect,
     Item,
     ItemSpec,
     Stamina,
@@ -23,7 +25,7 @@ from ledger.model import (
     UseEffect,
     carried,
 )
-from ledger.rules import conditions, items, loadout, stock
+from ledger.rules import conditions, injuries, items, loadout, stock
 from ledger.text import check_name, name_key
 from ledger_base_game.rules import checks
 
@@ -225,6 +227,41 @@ def test_no_condition_in_force_changes_a_roll_as_before(
     assert checks.with_condition_dice(dice, state, hero, "might") == before
     held_rules = checks.held_rules(state, hero, "might")
     assert checks.condition_modifier(state, hero, "might") == sum(r.modifier for _, r in held_rules)
+
+
+injury_effects = st.lists(
+    st.builds(
+        HeldInjury,
+        name=st.just("Broken Ribs"),
+        effects=st.lists(
+            st.builds(
+                InjuryEffect,
+                kind=st.sampled_from(("ability", "checks", "stamina")),
+                ability=st.sampled_from(("might", "will")),
+                amount=st.integers(-2, 2),
+            ),
+            max_size=2,
+        ).map(tuple),
+    ),
+    max_size=2,
+).map(tuple)
+blessings = st.lists(
+    st.builds(Condition, name=st.just("Blessed"), number=st.integers(1, 5), rules=st.just(RULES)),
+    max_size=2,
+).map(tuple)
+
+
+@given(blessings, injury_effects, st.sampled_from((None, Step(kind="scenario", number=1))))
+def test_a_check_reads_the_heros_level_and_modifier_as_before(
+    held: tuple[Condition, ...], effects: tuple[HeldInjury, ...], step: Step | None
+) -> None:
+    """Without conditions or Injury cards held, nothing changes a check's level or total."""
+    hero = replace(hero_with(conditions=held), injury_effects=effects)
+    state = CampaignState(heroes={"Ava": hero}, step=step)
+    level = max(0, hero.might + injuries.ability_change(hero, "might"))
+    assert checks.level(hero, "might") == level
+    modifier = checks.condition_modifier(state, hero, "might") + injuries.check_change(hero)
+    assert checks.held_modifier(state, hero, "might") == modifier
 
 
 @given(

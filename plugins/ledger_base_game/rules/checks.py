@@ -113,6 +113,8 @@ def condition_modifier(state: CampaignState, hero: Hero | Ally, ability: str) ->
 
 def held_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
     """What the conditions in force and the held Injury cards add to an active check."""
+    if not hero.conditions and not hero.injury_effects:  # neither held, on most checks
+        return 0
     return condition_modifier(state, hero, ability) + injuries.check_change(hero)
 
 
@@ -150,6 +152,8 @@ def dice_for(
 def level(hero: Hero, ability: str) -> int:
     """The Hero's level in ``ability`` as checks use it: what the held Injury cards take
     (Broken Ribs: "treat your Might level as being 1 lower"), never below 0."""
+    if not hero.injury_effects:  # no Injury card held, on most checks
+        return max(0, int(getattr(hero, ability)))
     return max(0, int(getattr(hero, ability)) + injuries.ability_change(hero, ability))
 
 
