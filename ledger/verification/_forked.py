@@ -8,8 +8,9 @@ The child closes its end of the pipe once its answer is written, so the parent r
 without waiting for the child's exit: the system frees a large child's memory before it
 closes the files of one that just exits (milliseconds that were the parent's to wait). A
 whole answer is one that decodes; the child is reaped when it has gone, at the latest at the
-next fork."""
+next fork or at this process's exit."""
 
+import atexit
 import gc
 import os
 import signal
@@ -36,14 +37,18 @@ def can_fork() -> bool:
 _exiting: set[int] = set()  # children that answered and were still exiting: reaped later
 
 
-def _reap_exited() -> None:
+def _reap_exited(*, wait: bool = False) -> None:
     for pid in list(_exiting):
         try:
-            if os.waitpid(pid, os.WNOHANG)[0] == 0:
+            if os.waitpid(pid, 0 if wait else os.WNOHANG)[0] == 0:
                 continue  # still exiting
         except ChildProcessError:  # SIGCHLD ignored: the system reaped it
             pass
         _exiting.discard(pid)
+
+
+# At exit, long after it answered: its time then counts as this process's children's (time).
+atexit.register(_reap_exited, wait=True)
 
 
 class Child:

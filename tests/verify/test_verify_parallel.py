@@ -6,6 +6,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 from functools import partial
 from pathlib import Path
@@ -355,3 +357,25 @@ def corrupt(ledger: Ledger, seq: int) -> None:
         "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = ?",
         [msgspec.json.encode(changed).decode(), seq],
     )
+
+
+LINGERING = """
+import os, time
+from ledger.verification import _forked as forked
+real_exit = os._exit
+os._exit = lambda status: (time.sleep(2), real_exit(status))  # the child's, as it forks
+with forked.forked(lambda: "checked") as child:
+    assert child.result(str) == "checked"
+os._exit = real_exit
+print(child.pid)
+"""
+
+
+def test_a_child_still_exiting_is_reaped_before_this_process_ends() -> None:
+    """Not left to the system: its time is counted as this process's children's (the time
+    a user or a bench reads)."""
+    ran = subprocess.run(
+        [sys.executable, "-c", LINGERING], capture_output=True, text=True, check=True, timeout=60
+    )
+    with pytest.raises(ProcessLookupError):  # gone, not running on as an orphan
+        os.kill(int(ran.stdout), 0)
