@@ -82,7 +82,7 @@ def test_no_child_where_forking_is_not_safe(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_clean_campaign_is_verified_by_both(stars: Ledger, answers: list[Any]) -> None:
     assert verify(stars) == []
-    assert answers == [Found()]
+    assert answers == [[Found()]]
 
 
 @pytest.mark.parametrize("seq", [3, 10, 11, 20])
@@ -95,7 +95,7 @@ def test_a_tampered_event_on_either_side_is_named(
     if seq <= 10:  # found in this half: the child's answer is not waited for
         assert answers == []
     else:
-        assert answers[0].chain.seq == seq
+        assert answers[0][0].chain.seq == seq
 
 
 def test_a_wrong_snapshot_where_the_child_starts_is_named(
@@ -256,7 +256,7 @@ def test_a_child_the_system_reaps_still_answers(stars: Ledger, answers: list[Any
         assert verify(stars) == []
     finally:
         signal.signal(signal.SIGCHLD, before)
-    assert answers == [Found()]
+    assert answers == [[Found()]]
 
 
 def test_the_answer_is_taken_while_the_child_is_still_exiting(
