@@ -597,6 +597,10 @@ class EventStore:
             [campaign, after, upto],
         ).fetchall()
 
+    def page_rows(self) -> int:
+        """How many rows a page of ``value_pages`` holds."""
+        return PAGE
+
     def value_pages(
         self,
         campaign: str,

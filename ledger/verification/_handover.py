@@ -18,19 +18,20 @@ TAKEN_PAGES = 2
 
 
 class Handover:
-    """Shared by a parent and the child it forks after making it."""
+    """Shared by a parent and the child it forks after making it; ``page``: the rows a page
+    of the parent's holds (``EventStore.page_rows``)."""
 
-    def __init__(self) -> None:
-        # The end of the page the parent reads next, where the child asked it to end (0: none)
-        # and how many rows the parent's pages hold.
-        self._shared = memoryview(mmap.mmap(-1, 24)).cast("q")
+    def __init__(self, page: int) -> None:
+        # The end of the page the parent reads next (0: none yet), and where the child asked
+        # it to end (0: nowhere).
+        self._shared = memoryview(mmap.mmap(-1, 16)).cast("q")
+        self.page = page
         self.reached = 0  # the parent's: where its rows ended
 
     def end(self, start: int, stop: int) -> int:
         """The parent's, before each page of its rows (``EventStore.value_pages``'s ``end``):
         the page, ended where the child asked if it asked for an end before it."""
         shared = self._shared
-        shared[2] = max(shared[2], stop - start)
         asked = shared[1]
         if asked and asked < stop:
             stop = max(asked, start)
@@ -41,7 +42,7 @@ class Handover:
         """The child's, once done with the rows after ``start``: the snapshot (in ``points``,
         ascending) from which it checks the parent's rows up to ``start``, about half of what
         the parent has left, if that is worth a takeover; the parent is asked to end there."""
-        reading, page = self._shared[0], self._shared[2]
+        reading, page = self._shared[0], self.page
         first, last = reading + page, start - TAKEN_PAGES * page
         low, high = bisect_left(points, first), bisect_right(points, last)
         if low >= high:

@@ -40,7 +40,7 @@ def verify_rows(
     """The chain, the history, the fold, the snapshots of the current history and the step
     index of every row up to ``head`` (no history: an undo or redo cannot be read). On two
     cores, ``meanwhile`` (the caller's other work, as if every snapshot proved) is done here
-    while the second process finishes its rows."""
+    first, while the second process checks its rows (and later takes over more of these)."""
     store, registry = ledger.store, ledger.registry
     path = _file(ledger) if head >= PARALLEL_FROM and history is not None else None
     if path and history and clean_in_two(path, store, registry, campaign, head, history, meanwhile):
@@ -93,7 +93,7 @@ def clean_in_two(
     split = _split(head, snapshots)
     if split is None:
         return False
-    handover = Handover()
+    handover = Handover(store.page_rows())
 
     def rest() -> list[Found]:
         """The rows after the split, then, in turn, ends of this process's rows."""
@@ -110,10 +110,10 @@ def clean_in_two(
     with forked(rest) as child:
         if child is None:
             return False
+        if meanwhile is not None:  # first: the child takes over the end of the rows after it
+            meanwhile(history, frozenset())
         first = segment(store, registry, campaign, history, 0, split, last=False, handover=handover)
         if not first.clean:
             return False  # found again in one process; the child is stopped unheard
-        if meanwhile is not None:
-            meanwhile(history, frozenset())
         second = child.result(list[Found])
     return second is not None and all(found.clean for found in second)

@@ -4,6 +4,7 @@ redos, accept only what the exact per-row checks accept."""
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -149,20 +150,29 @@ def test_an_undo_after_the_split_is_judged_on_the_first_half_alike(
 
 @pytest.fixture
 def taken_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pages of three rows, and a parent that, before its second page, waits (up to two
-    seconds) for the child to ask for the end of its rows: done with the rows after the split
-    (25), the child takes over those after 15 (the snapshot half-way from 3 to 25)."""
+    """Pages of three rows; a child that, done with the rows after the split (25), waits for
+    the parent to read its first page, and a parent that waits, before its second, for the
+    child to ask (each up to two seconds): the child takes over the rows after 15 (the
+    snapshot half-way from 3 to 25)."""
     monkeypatch.setattr(_store, "PAGE", 3)
-    end = Handover.end
+    end, take_over = Handover.end, Handover.take_over
 
-    def waiting(handover: Handover, start: int, stop: int) -> int:
+    def until(done: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 2
+        while not done() and time.monotonic() < deadline:
+            time.sleep(0.001)
+
+    def waiting_end(handover: Handover, start: int, stop: int) -> int:
         if start == 3:
-            deadline = time.monotonic() + 2
-            while not handover._shared[1] and time.monotonic() < deadline:
-                time.sleep(0.001)
+            until(lambda: bool(handover._shared[1]))
         return end(handover, start, stop)
 
-    monkeypatch.setattr(Handover, "end", waiting)
+    def waiting_take_over(handover: Handover, start: int, points: Any) -> int | None:
+        until(lambda: bool(handover._shared[0]))
+        return take_over(handover, start, points)
+
+    monkeypatch.setattr(Handover, "end", waiting_end)
+    monkeypatch.setattr(Handover, "take_over", waiting_take_over)
 
 
 @pytest.mark.usefixtures("taken_over")

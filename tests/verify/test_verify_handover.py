@@ -11,19 +11,19 @@ from ledger_base_game.events import HeroJoined, StarsGained
 
 
 def test_the_parent_reads_its_pages_as_they_come_until_asked() -> None:
-    handover = Handover()
+    handover = Handover(10)
     assert handover.end(0, 500) == 500
     assert handover.end(500, 1000) == 1000
     assert handover.reached == 1000
 
 
 def test_an_ask_ends_the_parents_page_there_or_ends_its_reading() -> None:
-    handover = Handover()
+    handover = Handover(10)
     handover.end(0, 10)
     handover._shared[1] = 15  # the child asks for an end inside the next page
     assert handover.end(10, 20) == 15
     assert handover.end(15, 25) == 15  # and no further: the rest is the child's
-    late = Handover()
+    late = Handover(10)
     late.end(0, 10)
     late._shared[1] = 5  # asked for an end the parent has passed (seen late)
     assert late.end(10, 20) == 10  # ends its reading where it is: the child checks from 5
@@ -31,7 +31,7 @@ def test_an_ask_ends_the_parents_page_there_or_ends_its_reading() -> None:
 
 
 def test_the_child_takes_over_about_half_of_what_is_left_past_the_page_being_read() -> None:
-    handover = Handover()
+    handover = Handover(10)
     handover.end(0, 10)  # pages of 10 rows, the parent reading up to 10
     points = list(range(0, 101, 5))
     assert handover.take_over(100, points) == 55  # the snapshot nearest (10 + 100) / 2
@@ -40,7 +40,7 @@ def test_the_child_takes_over_about_half_of_what_is_left_past_the_page_being_rea
 
 
 def test_no_takeover_of_too_few_rows_or_without_a_snapshot_to_start_from() -> None:
-    handover = Handover()
+    handover = Handover(10)
     handover.end(0, 10)
     too_few = 10 + 10 + TAKEN_PAGES * 10 - 1  # past the page read, then fewer than the pages
     assert handover.take_over(too_few, list(range(0, 101, 5))) is None

@@ -379,3 +379,38 @@ def test_a_child_still_exiting_is_reaped_before_this_process_ends() -> None:
     )
     with pytest.raises(ProcessLookupError):  # gone, not running on as an orphan
         os.kill(int(ran.stdout), 0)
+
+
+def test_the_schema_is_checked_while_the_child_works(
+    stars: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the fork, not before: the child starts on its rows at once."""
+    done: list[str] = []
+    schema, fork = verify_module.schema_problems, forked.os.fork
+
+    def checking(*args: Any) -> Any:
+        done.append("schema")
+        return schema(*args)
+
+    def forking() -> int:
+        pid = fork()
+        if pid:
+            done.append("fork")
+        return pid
+
+    monkeypatch.setattr(verify_module, "schema_problems", checking)
+    monkeypatch.setattr(forked.os, "fork", forking)
+    assert verify(stars) == []
+    assert done == ["fork", "schema"]
+
+
+def test_a_schema_problem_is_named_first_on_two_processes_as_on_one(
+    redone: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    redone.db.execute("DROP TRIGGER events_no_update")
+    corrupt(redone, 22)
+    two = verify(redone)
+    monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 10**9)
+    assert verify(redone) == two
+    assert [(p.campaign, p.seq) for p in two] == [(None, None), ("Test", 22)]
+    assert "events_no_update is missing" in two[0].message
