@@ -8,7 +8,6 @@ page, at a snapshot of the current history, where its own fold of the rest start
 process writes may be seen late by the other: the parent then reads on to the end of a page the
 child also checks. Rows are checked twice then, never not at all."""
 
-import mmap
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
@@ -22,8 +21,10 @@ class Handover:
     of the parent's holds (``EventStore.page_rows``)."""
 
     def __init__(self, page: int) -> None:
+        import mmap  # only for a campaign long enough for two processes
+
         # The end of the page the parent reads next (0: none yet), and where the child asked
-        # it to end (0: nowhere).
+        # it to end (0: nowhere). OSError: no memory to share, and no second process.
         self._shared = memoryview(mmap.mmap(-1, 16)).cast("q")
         self.page = page
         self.reached = 0  # the parent's: where its rows ended

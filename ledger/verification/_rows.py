@@ -93,7 +93,10 @@ def clean_in_two(
     split = _split(head, snapshots)
     if split is None:
         return False
-    handover = Handover(store.page_rows())
+    try:
+        handover = Handover(store.page_rows())
+    except OSError:
+        return False
 
     def rest() -> list[Found]:
         """The rows after the split, then, in turn, ends of this process's rows."""

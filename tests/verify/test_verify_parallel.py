@@ -414,3 +414,20 @@ def test_a_schema_problem_is_named_first_on_two_processes_as_on_one(
     assert verify(redone) == two
     assert [(p.campaign, p.seq) for p in two] == [(None, None), ("Test", 22)]
     assert "events_no_update is missing" in two[0].message
+
+
+@pytest.mark.usefixtures("answers")
+def test_without_memory_to_share_one_process_verifies(
+    stars: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parent and the child share where the parent is in its rows: with no memory to
+    share (no anonymous mapping here), nothing is forked and nothing fails."""
+    import mmap
+
+    def refused(*args: Any) -> None:
+        raise OSError("no shared memory here")
+
+    monkeypatch.setattr(mmap, "mmap", refused)
+    monkeypatch.setattr(verify_rows, "forked", lambda work: pytest.fail("forked"))
+    tamper_payload(stars, "Test", 17)
+    assert [(p.seq, "altered" in p.message) for p in verify(stars)] == [(17, True)]
