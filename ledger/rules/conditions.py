@@ -20,6 +20,8 @@ def gain(hero: Hero, condition: Condition) -> Hero:
 def held_after(held: tuple[Condition, ...], condition: Condition) -> tuple[Condition, ...]:
     """The conditions held once ``condition`` is gained, by a Hero or a Non-Hero Ally (§3):
     one already held changes nothing; a third discards the lowest number."""
+    if not held:  # the first, most often
+        return (condition,)
     if any(name_key(c.name) == name_key(condition.name) for c in held):
         return held
     return tuple(sorted((*held, condition), key=lambda c: c.number)[-MAX_CONDITIONS:])

@@ -19,7 +19,9 @@ def check_item(item: Item) -> Item:
     """An item's properties as given when it is gained (by content or by the players), as a
     Hero's copy holds them (``carried``: a plugin's ``ItemSpec`` put in an event by hand
     folds into the same state as the ``Item`` the ledger records)."""
-    item = carried(replace(item, name=check_name(item.name, "item name")))
+    name = check_name(item.name, "item name")
+    # A replay checks the same few items again and again: a copy only when the name changes.
+    item = carried(item if name == item.name else replace(item, name=name))
     if item.number is not None and not 1 <= item.number <= MAX_CARD_NUMBER:
         raise OutOfRange(f"an Item card number is from 1 to {MAX_CARD_NUMBER}, not {item.number}")
     use = item.use
@@ -33,18 +35,41 @@ def check_item(item: Item) -> Item:
                 raise OutOfRange(f"an item {what} 0 to {MAX_AMOUNT}, not {value}")
         if use.target not in TARGETS:
             raise RuleViolation(f"an item's target is one of {', '.join(TARGETS)}")
-    for what, amount, most in (
-        ("value", item.value, MAX_VALUE),
-        ("price", item.price, MAX_VALUE),
-        ("weight", item.weight, MAX_WEIGHT),
-        ("capacity", item.capacity, MAX_WEIGHT),
-        ("hands", item.hands, 2),
-    ):
-        if amount is not None and not 0 <= amount <= most:
-            raise OutOfRange(f"an item's {what} is from 0 to {most}, not {amount}")
+    if not _in_ranges(item):
+        for what, amount, most in (
+            ("value", item.value, MAX_VALUE),
+            ("price", item.price, MAX_VALUE),
+            ("weight", item.weight, MAX_WEIGHT),
+            ("capacity", item.capacity, MAX_WEIGHT),
+            ("hands", item.hands, 2),
+        ):
+            if amount is not None and not 0 <= amount <= most:
+                raise OutOfRange(f"an item's {what} is from 0 to {most}, not {amount}")
     if item.active or item.left_behind:
         raise RuleViolation("an item is gained in no one's hands and not left behind")
     return item
+
+
+def _in_ranges(item: Item) -> bool:
+    """Whether the item's value, price, weight, capacity and hands are each unset or in range
+    (the usual answer, found without building the list ``check_item`` names one from)."""
+    value, price, weight, capacity, hands = (
+        item.value,
+        item.price,
+        item.weight,
+        item.capacity,
+        item.hands,
+    )
+    try:
+        return (
+            (value is None or 0 <= value <= MAX_VALUE)
+            and (price is None or 0 <= price <= MAX_VALUE)
+            and (weight is None or 0 <= weight <= MAX_WEIGHT)
+            and (capacity is None or 0 <= capacity <= MAX_WEIGHT)
+            and (hands is None or 0 <= hands <= 2)
+        )
+    except TypeError:  # not a number: the list names the first that is wrong, as it always did
+        return False
 
 
 def add_item(hero: Hero, item: Item) -> Hero:
@@ -55,23 +80,32 @@ def add_item(hero: Hero, item: Item) -> Hero:
 def take_item(hero: Hero, name: str) -> tuple[Hero, Item]:
     """Remove one copy of an item the Hero carries; raises NotFound if absent."""
     item = hero.item(name)
-    index = next(i for i, held in enumerate(hero.items) if name_key(held.name) == name_key(name))
-    return replace(hero, items=hero.items[:index] + hero.items[index + 1 :]), item
+    return _without(hero, item), item
+
+
+def _without(hero: Hero, item: Item) -> Hero:
+    """The Hero without ``item``, the copy ``hero.item`` found: the first by name, so no
+    copy before it equals it."""
+    index = hero.items.index(item)
+    return replace(hero, items=hero.items[:index] + hero.items[index + 1 :])
 
 
 def discarded(hero: Hero, name: str) -> tuple[Hero, Item]:
     """The Hero without the item, and the copy discarded; Quest items can never be discarded
     (seed text, EXCEPTION)."""
-    if hero.item(name).quest:
-        raise RuleViolation(f"{hero.item(name).name} is a Quest item and may not be discarded")
-    return take_item(hero, name)
+    item = hero.item(name)
+    if item.quest:
+        raise RuleViolation(f"{item.name} is a Quest item and may not be discarded")
+    return _without(hero, item), item
 
 
 def into_stock(state: CampaignState, item: Item) -> CampaignState:
     """A discarded copy goes to the Stock, in no one's hands and on no Hero board: "Your Hero
     may discard items at any time during these steps, placing the discarded items in the
     Stock." (seed, "Allocating Items and Star"; tokens too, §7.2)."""
-    stored = replace(item, active=False, left_behind=False)
+    stored = (
+        replace(item, active=False, left_behind=False) if item.active or item.left_behind else item
+    )
     return replace(state, stock=(*state.stock, stored))
 
 

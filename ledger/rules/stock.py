@@ -71,13 +71,22 @@ def take(state: CampaignState, hero: str, item: Item) -> CampaignState:
     item = items.check_item(item)
     holder = state.hero(hero)
     key = name_key(item.name)
-    for field in ("stock", "archive"):
-        supply: Supply = getattr(state, field)
-        at = next((i for i, held in enumerate(supply) if name_key(held.name) == key), None)
+    at = _index(state.stock, key)
+    if at is not None:
+        state = replace(state, stock=state.stock[:at] + state.stock[at + 1 :])
+    else:
+        at = _index(state.archive, key)
         if at is not None:
-            state = replace(state, **{field: supply[:at] + supply[at + 1 :]})
-            break
+            state = replace(state, archive=state.archive[:at] + state.archive[at + 1 :])
     return state.with_hero(loadout.checked(state, items.add_item(holder, item)))
+
+
+def _index(supply: Supply, key: str) -> int | None:
+    """Where the first copy named ``key`` (a ``name_key``) is in ``supply``, if any."""
+    for index, held in enumerate(supply):
+        if name_key(held.name) == key:
+            return index
+    return None
 
 
 def gain(state: CampaignState, hero: str, item: Item, archive_allowed: bool) -> CampaignState:

@@ -684,13 +684,32 @@ class EventStore(Holding):
             [campaign, after, upto],
         ).fetchall()
 
+    def page_rows(self) -> int:
+        """How many rows a page of ``value_pages`` holds."""
+        return PAGE
+
     def value_pages(
-        self, campaign: str, after: int, upto: int, columns: Sequence[str | None]
+        self,
+        campaign: str,
+        after: int,
+        upto: int,
+        columns: Sequence[str | None],
+        *,
+        end: Callable[[int, int], int] | None = None,
     ) -> Iterator[list[Values]]:
         """``values`` a page at a time: a long campaign is never read whole. Events are
-        append-only, so pages read up to a head seq read earlier see one history."""
-        for start in range(after, upto, PAGE):
-            yield self.values(campaign, start, min(start + PAGE, upto), columns)
+        append-only, so pages read up to a head seq read earlier see one history.
+        ``end(start, stop)``, asked before each page (after < seq <= stop), may end it
+        sooner; an end at or before ``start`` ends the reading."""
+        start = after
+        while start < upto:
+            stop = min(start + PAGE, upto)
+            if end is not None:
+                stop = min(end(start, stop), stop)
+                if stop <= start:
+                    return
+            yield self.values(campaign, start, stop, columns)
+            start = stop
 
 
 class Steady:

@@ -86,27 +86,31 @@ class HistoryVerifier:
             return
         decode, starts = _tag.decode, []  # commands seen, added before any other row
         started, previous_meta = self._started, self._previous_meta
-        tags: dict[str, str] = {}  # most rows repeat another's payload: each read once a page
+        # Most rows repeat another's payload: each read once a page. Only the tags of events
+        # that are no undo or redo are kept, so a row whose type column says one is never
+        # the usual row: those and any unreadable payload go to _feed.
+        tags: dict[str, str] = {}
         for values in page:
-            type_ = values[TYPE]
-            if started and type_ not in META_TYPES:
-                payload = values[PAYLOAD]
-                tag = tags.get(payload)
-                if tag is None:
-                    try:
-                        tag = decode(payload).type
-                    except (msgspec.DecodeError, RecursionError):
-                        tag = None  # _next names the problem
+            payload = values[PAYLOAD]
+            tag = tags.get(payload)
+            if tag is None:
+                try:
+                    tag = decode(payload).type
+                except (msgspec.DecodeError, RecursionError):
+                    tag = None  # _next names the problem
+                else:
+                    if tag in META_TYPES:
+                        tag = None
                     else:
                         tags[payload] = tag
-                if tag == type_:
-                    seq, command = values[SEQ], values[COMMAND]
-                    if command == seq:
-                        starts.append(seq)
-                        previous_meta = False
-                        continue
-                    if not previous_meta:
-                        continue
+            if started and tag == values[TYPE]:
+                seq, command = values[SEQ], values[COMMAND]
+                if command == seq:
+                    starts.append(seq)
+                    previous_meta = False
+                    continue
+                if not previous_meta:
+                    continue
             self._commands.extend(starts)
             starts.clear()
             self._previous_meta = previous_meta

@@ -1,6 +1,7 @@
 """Every row of a campaign verified in one pass, or, for a long campaign, on two cores: the
 rows up to a snapshot of the current history here and the rows after it in a forked child
-that starts its fold from that snapshot.
+that starts its fold from that snapshot. A child done first takes over the end of this
+process's rows, from a later snapshot (``_handover``), as often as that is worth it.
 
 This process's fold proves the snapshot equals the fold from scratch up to it, so the child's
 fold from it is the fold from scratch (by induction, a full replay); likewise the child's
@@ -9,25 +10,40 @@ Only a clean answer from both is taken: on any problem, or no answer, the rows a
 again in one process, which names the problem exactly as it always has."""
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ledger.campaign import History, Ledger, Projector
 from ledger.hosting import Registry
 from ledger.storage import Connection, EventStore, sqlite3
 from ledger.verification._forked import forked
+from ledger.verification._handover import Handover
 from ledger.verification._segments import Found, segment
 from ledger.verification._snapshots import SnapshotVerifier
 
 PARALLEL_FROM = 20_000  # events; below this a second process costs more than it saves
-SHARE = 0.5  # of the rows, for this process: the child forks, connects and resumes in a few ms
+# Of the rows, for this process: more than half, so the child is done first and takes over
+# the end of them unless its core is a fifth slower than this one's.
+SHARE = 0.55
 
 
-def verify_rows(ledger: Ledger, campaign: str, history: History | None, head: int) -> Found:
+Meanwhile = Callable[[History, frozenset[int]], object]  # the history, snapshots that differ
+
+
+def verify_rows(
+    ledger: Ledger,
+    campaign: str,
+    history: History | None,
+    head: int,
+    meanwhile: Meanwhile | None = None,
+) -> Found:
     """The chain, the history, the fold, the snapshots of the current history and the step
-    index of every row up to ``head`` (no history: an undo or redo cannot be read)."""
+    index of every row up to ``head`` (no history: an undo or redo cannot be read). On two
+    cores, ``meanwhile`` (the caller's other work, as if every snapshot proved) is done here
+    first, while the second process checks its rows (and later takes over more of these)."""
     store, registry = ledger.store, ledger.registry
     path = _file(ledger) if head >= PARALLEL_FROM and history is not None else None
-    if path and history and clean_in_two(path, store, registry, campaign, head, history):
+    if path and history and clean_in_two(path, store, registry, campaign, head, history, meanwhile):
         return Found()
     return segment(store, registry, campaign, history, 0, head)
 
@@ -63,22 +79,44 @@ def read_only_store(path: str) -> EventStore:
 
 
 def clean_in_two(
-    path: str, store: EventStore, registry: Registry, campaign: str, head: int, history: History
+    path: str,
+    store: EventStore,
+    registry: Registry,
+    campaign: str,
+    head: int,
+    history: History,
+    meanwhile: Meanwhile | None = None,
 ) -> bool:
     """Whether the campaign verifies, found on two cores; False also when it cannot be split
     (no snapshot of the current history) or the child gives no answer."""
-    split = _split(head, SnapshotVerifier(Projector(store, registry, campaign), history))
+    snapshots = SnapshotVerifier(Projector(store, registry, campaign), history)
+    split = _split(head, snapshots)
     if split is None:
         return False
+    try:
+        handover = Handover(store.page_rows())
+    except OSError:
+        return False
 
-    def rest() -> Found:
-        return segment(read_only_store(path), registry, campaign, history, split, head)
+    def rest() -> list[Found]:
+        """The rows after the split, then, in turn, ends of this process's rows."""
+        child_store, points = read_only_store(path), sorted(snapshots.inline)
+        found = [segment(child_store, registry, campaign, history, split, head)]
+        start = split
+        while found[-1].clean and (point := handover.take_over(start, points)):
+            found.append(
+                segment(child_store, registry, campaign, history, point, start, last=False)
+            )
+            start = point
+        return found
 
     with forked(rest) as child:
         if child is None:
             return False
-        first = segment(store, registry, campaign, history, 0, split, last=False)
+        if meanwhile is not None:  # first: the child takes over the end of the rows after it
+            meanwhile(history, frozenset())
+        first = segment(store, registry, campaign, history, 0, split, last=False, handover=handover)
         if not first.clean:
             return False  # found again in one process; the child is stopped unheard
-        second = child.result(Found)
-    return second is not None and second.clean
+        second = child.result(list[Found])
+    return second is not None and all(found.clean for found in second)

@@ -14,6 +14,7 @@ from ledger.hosting import Registry
 from ledger.model import CampaignState
 from ledger.storage import AT, VALUES, EventStore, Values
 from ledger.verification._chain import ChainVerifier
+from ledger.verification._handover import Handover
 from ledger.verification._history import HistoryVerifier
 from ledger.verification._problem import Problem
 from ledger.verification._snapshots import SnapshotVerifier
@@ -46,11 +47,13 @@ def segment(
     upto: int,
     *,
     last: bool = True,
+    handover: Handover | None = None,
 ) -> Found:
     """The chain, the history and the fold of the rows after < seq <= upto, with the
     snapshots the fold passes; the ``last`` segment also checks nothing is owed at the end.
     A segment after a first one resumes where it ends (the first proves that right). No
-    history (an unreadable undo or redo): no fold, the history check names the row."""
+    history (an unreadable undo or redo): no fold, the history check names the row. With a
+    ``handover``, the rows end sooner where another process takes over the rest."""
     projector = Projector(store, registry, campaign)
     chain, history_check = ChainVerifier(campaign), HistoryVerifier(campaign)
     step_index = StepIndexVerifier(campaign, history.reverted() if history is not None else ())
@@ -73,7 +76,10 @@ def segment(
             step_index.feed_page(page)
             yield page
 
-    rows = watched(store.value_pages(campaign, after, upto, EVERY_COLUMN))
+    end = None
+    if handover is not None:
+        end, handover.reached = handover.end, after
+    rows = watched(store.value_pages(campaign, after, upto, EVERY_COLUMN, end=end))
     found = Found()
     if snapshots is not None and history is not None:
         try:
@@ -92,6 +98,8 @@ def segment(
     for _ in rows:  # the chain and history checks read to the end
         pass
     found.chain, found.history = chain.problem, history_check.problem
+    if handover is not None:
+        upto = handover.reached
     found.steps = step_index.problem(store, after, upto, last=last)
     return found
 

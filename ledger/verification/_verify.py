@@ -1,6 +1,7 @@
 """Proof that stored history was not altered: hash chains, triggers, history, snapshots."""
 
 from collections.abc import Callable, Sequence
+from functools import cache, partial
 
 import msgspec
 
@@ -28,30 +29,45 @@ def _history(store: EventStore, campaign: str, head: int) -> History | None:
 
 
 def campaign_problems(
-    ledger: Ledger, campaign: str, progress: Progress | None = None
+    ledger: Ledger,
+    campaign: str,
+    progress: Progress | None = None,
+    *,
+    meanwhile: Callable[[], object] | None = None,
 ) -> list[Problem]:
     """One pass over the campaign's rows checks the chain, the history, the replay, the step
     index and the snapshots of the current history; the first problem of the first kind
     found is reported (chain, then history, then replay), else every snapshot that differs
-    and the step index's first problem. Snapshots of other histories get a fold each."""
+    and the step index's first problem. Snapshots of other histories get a fold each.
+    ``meanwhile``: the caller's own work, done here while a second process checks rows."""
     store, registry = ledger.store, ledger.registry
     head_row = store.head(campaign)
     head = head_row.seq if head_row else 0
     if progress:
         progress(campaign, head)
     history = _history(store, campaign, head)
+
+    @cache
+    def off_the_rows(history: History, differ: frozenset[int]) -> list[Problem]:
+        """What the pass over the rows does not decide: snapshots of other histories (from
+        those of the current one the rows proved, all but ``differ``) and any no fold can
+        prove. Asked first while a second process checks rows (every snapshot proved then),
+        with the caller's own work."""
+        if meanwhile is not None:
+            meanwhile()
+        snapshots = SnapshotVerifier(Projector(store, registry, campaign), history)
+        snapshots.check_others(history, head, snapshots.inline.keys() - differ)
+        return snapshots.problems + _unproven_snapshots(store, campaign, head, history)
+
     # Paused: the fold makes 100,000s of short-lived Structs and no cycles (a tenth of its time).
     with gc_paused():
-        found = verify_rows(ledger, campaign, history, head)
+        found = verify_rows(ledger, campaign, history, head, meanwhile=off_the_rows)
     broken = found.chain or found.history or found.replay
     if broken or history is None:
         return [broken or Problem(campaign, None, "an undo or redo cannot be read")]
-    snapshots = SnapshotVerifier(Projector(store, registry, campaign), history)
-    differ = {problem.seq for problem in found.snapshots}
-    snapshots.check_others(history, head, snapshots.inline.keys() - differ)
     steps = [found.steps] if found.steps else []
-    unproven = _unproven_snapshots(store, campaign, head, history)
-    return sorted(steps + found.snapshots + snapshots.problems + unproven, key=lambda p: p.seq or 0)
+    others = off_the_rows(history, frozenset(problem.seq for problem in found.snapshots))
+    return sorted(steps + found.snapshots + others, key=lambda p: p.seq or 0)
 
 
 def _unproven_snapshots(
@@ -74,11 +90,14 @@ def _unproven_snapshots(
 
 def verify(ledger: Ledger, progress: Progress | None = None) -> list[Problem]:
     """Every problem found; an empty list means the ledger verifies."""
-    problems = schema_problems(ledger.db, ledger.registry.pm)
+    # Named first, checked while a second process checks a campaign's rows if one does.
+    schema = cache(partial(schema_problems, ledger.db, ledger.registry.pm))
     # Not ledger.campaigns(): a campaign whose first event was deleted must not drop out of sight.
     campaigns = ledger.store.stored_campaigns()
+    problems: list[Problem] = []
     for campaign in sorted(campaigns):
-        problems += campaign_problems(ledger, campaign, progress)
+        problems += campaign_problems(ledger, campaign, progress, meanwhile=schema)
+    problems = schema() + problems
     indexed = {name for (name,) in ledger.db.execute("SELECT DISTINCT campaign FROM step_changes")}
     problems += [
         Problem(name, None, "the step index (step_changes) holds a campaign without events")

@@ -69,6 +69,18 @@ FORGERIES: dict[str, tuple[Callable[[dict[str, Any], Rows], None], str]] = {
         lambda m, r: repeated(r, type="base:stars-gained"),
         "type column",
     ),
+    "an event's type column says it is an undo": (
+        lambda m, r: r[4].update(type="ledger:undone"),
+        "#5: its type column says 'ledger:undone', not 'base:damage-taken'",
+    ),
+    "an undo's type column says it is an event": (
+        lambda m, r: r[7].update(type="base:damage-taken"),
+        "#8: its type column says 'base:damage-taken', not 'ledger:undone'",
+    ),
+    "an event's payload is an undo": (
+        lambda m, r: r[4].update(payload=r[7]["payload"]),
+        "#5: its type column says 'base:damage-taken', not 'ledger:undone'",
+    ),
     "payload is not JSON": (lambda m, r: r[4].update(payload="not json"), "cannot be read"),
     "an undone event with a lying hero column": (
         lambda m, r: r[6].update(hero="Torrax"),
@@ -126,6 +138,9 @@ def test_import_refuses_a_rehashed_forgery(
     [
         "step columns moved",
         "a repeated payload, its hero column lying",
+        "an event's type column says it is an undo",
+        "an undo's type column says it is an event",
+        "an event's payload is an undo",
         "undo of the campaign's creation",
         "an item that heals a negative amount",
     ],

@@ -3,6 +3,8 @@ paths of the chain, history and fold checks, and a child resuming half-way after
 redos, accept only what the exact per-row checks accept."""
 
 import random
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +14,11 @@ import pytest
 from ledger.campaign import Ledger, Projector
 from ledger.hosting import Registry
 from ledger.model import Redone, Undone
+from ledger.storage import _store
 from ledger.verification import Problem, verify
 from ledger.verification import _forked as forked
 from ledger.verification import _rows as verify_rows
+from ledger.verification._handover import Handover
 from ledger.verification._segments import Found
 from ledger.verification._snapshots import SnapshotVerifier
 from ledger_base_game.events import HeroJoined, StarsGained, StarsSpent, StepStarted
@@ -22,7 +26,7 @@ from tests.helpers.tampering import cases, rewrite, rows, tampered
 
 HEROES = ("Venia", "Torrax")
 TAMPERINGS = 60
-SPLIT = 25  # the snapshot nearest half of the 49 events
+SPLIT = 25  # the snapshot nearest verify_rows.SHARE of the 49 events
 
 
 def _history(ledger: Ledger, rng: random.Random) -> None:
@@ -95,7 +99,7 @@ def test_a_clean_history_is_verified_on_two_processes(
 ) -> None:
     answers = Answers(monkeypatch)
     assert answers.both(clean, registry) == ([], [])
-    assert answers.children == [Found()]
+    assert answers.children == [[Found()]]
 
 
 def test_every_tampering_gets_the_same_answer_on_two_processes(
@@ -110,7 +114,7 @@ def test_every_tampering_gets_the_same_answer_on_two_processes(
     for what, p, change in rng.sample(matrix, TAMPERINGS):
         one, two = answers.both(tampered(clean, tmp_path, change), registry)
         assert one == two, f"{what} at #{p}"
-    heard = [answer for answer in answers.children if answer is not None]
+    heard = [found for answer in answers.children if answer is not None for found in answer]
     assert any(not answer.clean for answer in heard)  # some tamperings were the child's
 
 
@@ -139,6 +143,70 @@ def test_an_undo_after_the_split_is_judged_on_the_first_half_alike(
         one, two = answers.both(tampered(clean, tmp_path, forge), registry)
         assert one == two, named
         if named == start:  # undone and redone twice: a history that verifies, on two cores
-            assert (one, answers.children) == ([], [Found()])
+            assert (one, answers.children) == ([], [[Found()]])
         else:
             assert [(p.seq, "undoes" in p.message) for p in one] == [(SPLIT + 1, True)], named
+
+
+@pytest.fixture
+def taken_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages of three rows; a child that, done with the rows after the split (25), waits for
+    the parent to read its first page, and a parent that waits, before its second, for the
+    child to ask (each up to two seconds): the child takes over the rows after 15 (the
+    snapshot half-way from 3 to 25)."""
+    monkeypatch.setattr(_store, "PAGE", 3)
+    end, take_over = Handover.end, Handover.take_over
+
+    def until(done: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 2
+        while not done() and time.monotonic() < deadline:
+            time.sleep(0.001)
+
+    def waiting_end(handover: Handover, start: int, stop: int) -> int:
+        if start == 3:
+            until(lambda: bool(handover._shared[1]))
+        return end(handover, start, stop)
+
+    def waiting_take_over(handover: Handover, start: int, points: Any) -> int | None:
+        until(lambda: bool(handover._shared[0]))
+        return take_over(handover, start, points)
+
+    monkeypatch.setattr(Handover, "end", waiting_end)
+    monkeypatch.setattr(Handover, "take_over", waiting_take_over)
+
+
+@pytest.mark.usefixtures("taken_over")
+def test_the_child_takes_over_the_end_of_the_parents_rows(
+    clean: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = Answers(monkeypatch)
+    read: list[tuple[int, int]] = []
+    segment = verify_rows.segment
+
+    def spy(*args: Any, **kwargs: Any) -> Found:
+        found = segment(*args, **kwargs)
+        if "handover" in kwargs:  # the parent's rows, as far as they went
+            read.append((args[4], kwargs["handover"].reached))
+        return found
+
+    monkeypatch.setattr(verify_rows, "segment", spy)
+    assert answers.both(clean, registry) == ([], [])
+    assert read == [(0, 15)]
+    assert answers.children == [[Found(), Found()]]  # 25 to 49, then 15 to 25
+
+
+@pytest.mark.usefixtures("taken_over")
+def test_every_tampering_of_rows_taken_over_gets_the_same_answer(
+    clean: Path, tmp_path: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Ledger.open(clean, registry, create=False) as ledger:
+        undone = set(ledger.campaign().history().reverted())
+        clean_rows = [msgspec.structs.asdict(row) for row in ledger.store.rows("Test")]
+    rng = random.Random(7)
+    matrix = [case for case in cases(clean_rows, undone, rng) if 16 <= case[1] <= 24]
+    answers = Answers(monkeypatch)
+    for what, p, change in rng.sample(matrix, TAMPERINGS // 3):
+        one, two = answers.both(tampered(clean, tmp_path, change), registry)
+        assert one == two, f"{what} at #{p}"
+    taken = [answer for answer in answers.children if answer is not None and len(answer) > 1]
+    assert any(not found.clean for answer in taken for found in answer)  # the child named some

@@ -6,6 +6,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 from functools import partial
 from pathlib import Path
@@ -80,7 +82,7 @@ def test_no_child_where_forking_is_not_safe(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_clean_campaign_is_verified_by_both(stars: Ledger, answers: list[Any]) -> None:
     assert verify(stars) == []
-    assert answers == [Found()]
+    assert answers == [[Found()]]
 
 
 @pytest.mark.parametrize("seq", [3, 10, 11, 20])
@@ -93,7 +95,7 @@ def test_a_tampered_event_on_either_side_is_named(
     if seq <= 10:  # found in this half: the child's answer is not waited for
         assert answers == []
     else:
-        assert answers[0].chain.seq == seq
+        assert answers[0][0].chain.seq == seq
 
 
 def test_a_wrong_snapshot_where_the_child_starts_is_named(
@@ -246,17 +248,42 @@ def test_an_interrupted_wait_kills_and_reaps_the_child(monkeypatch: pytest.Monke
         os.waitpid(child.pid, os.WNOHANG)
 
 
-def test_a_child_the_system_reaped_gives_no_answer_and_verify_still_answers(
-    stars: Ledger, answers: list[Any]
-) -> None:
-    """With SIGCHLD ignored (as some servers set it) the child's status is lost: verify does
-    the work in one process."""
+def test_a_child_the_system_reaps_still_answers(stars: Ledger, answers: list[Any]) -> None:
+    """With SIGCHLD ignored (as some servers set it) the system reaps the child: its whole
+    answer is heard all the same, and nothing is left to reap."""
     before = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     try:
         assert verify(stars) == []
     finally:
         signal.signal(signal.SIGCHLD, before)
-    assert answers == [None]
+    assert answers == [[Found()]]
+
+
+def test_the_answer_is_taken_while_the_child_is_still_exiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The child closes the pipe once its answer is whole: the parent reads it while the
+    child has yet to exit (the system frees a large child's memory first), and reaps the
+    child once it has gone, at the latest at the next fork."""
+    real_exit = os._exit
+
+    def lingering_exit(status: int) -> None:
+        time.sleep(60)
+        real_exit(status)
+
+    monkeypatch.setattr(forked.os, "_exit", lingering_exit)  # the child's, as it forks
+    with forked.forked(lambda: "checked") as child:
+        assert child is not None
+        assert child.result(str) == "checked"
+    monkeypatch.undo()
+    assert os.waitpid(child.pid, os.WNOHANG) == (0, 0)  # still there, not waited for
+    os.kill(child.pid, signal.SIGKILL)
+    os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)  # gone, not yet reaped
+    with forked.forked(lambda: None) as other:  # the next fork reaps it
+        assert other is not None
+        assert other.result(type(None)) is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child.pid, os.WNOHANG)
 
 
 def test_no_child_reads_a_file_renamed_over_the_open_one(
@@ -270,3 +297,137 @@ def test_no_child_reads_a_file_renamed_over_the_open_one(
     problems = verify(stars)
     assert [p.seq for p in problems] == [15]
     assert answers == []
+
+
+@pytest.fixture
+def redone(stars: Ledger) -> Ledger:
+    """The 21 events of ``stars``, then the last undone (22, whose snapshot is of a history
+    that is no longer the current one) and redone (23)."""
+    campaign = stars.campaign("Test")
+    campaign.undo()
+    campaign.redo()
+    return stars
+
+
+def test_snapshots_the_rows_do_not_decide_are_checked_while_the_child_works(
+    redone: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Snapshots of other histories, and those no fold can prove, are this process's work
+    while the child checks its rows, not after its answer."""
+    done: list[str] = []
+    others, heard = verify_module.SnapshotVerifier.check_others, forked.Child.result
+
+    def checking(*args: Any) -> None:
+        done.append("other histories")
+        others(*args)
+
+    def hearing(child: forked.Child, kind: Any) -> Any:
+        done.append("the child's answer")
+        return heard(child, kind)
+
+    monkeypatch.setattr(verify_module.SnapshotVerifier, "check_others", checking)
+    monkeypatch.setattr(forked.Child, "result", hearing)
+    assert verify(redone) == []
+    assert done == ["other histories", "the child's answer"]
+
+
+@pytest.mark.parametrize("seq", [20, 22])  # of the current history, then of another one
+def test_a_wrong_snapshot_is_named_alike_on_one_process_and_two(
+    redone: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch, seq: int
+) -> None:
+    """Both kinds at once too: once the rows find the snapshot at 20 wrong, the one at 22
+    (of the history before the redo) is checked again from an earlier one, not from 20."""
+    corrupt(redone, seq)
+    if seq == 22:
+        corrupt(redone, 20)
+    two = verify(redone)
+    monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 10**9)
+    assert verify(redone) == two
+    assert [p.seq for p in two] == ([20, 22] if seq == 22 else [20])
+
+
+def corrupt(ledger: Ledger, seq: int) -> None:
+    (state,) = ledger.db.execute(
+        "SELECT state FROM snapshots WHERE campaign = 'Test' AND seq = ?", [seq]
+    ).fetchone()
+    changed = json.loads(state)
+    changed[0]["heroes"]["Venia"]["stars"] += 5
+    around_snapshot_triggers(
+        ledger.db,
+        "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = ?",
+        [msgspec.json.encode(changed).decode(), seq],
+    )
+
+
+LINGERING = """
+import os, time
+from ledger.verification import _forked as forked
+real_exit = os._exit
+os._exit = lambda status: (time.sleep(2), real_exit(status))  # the child's, as it forks
+with forked.forked(lambda: "checked") as child:
+    assert child.result(str) == "checked"
+os._exit = real_exit
+print(child.pid)
+"""
+
+
+def test_a_child_still_exiting_is_reaped_before_this_process_ends() -> None:
+    """Not left to the system: its time is counted as this process's children's (the time
+    a user or a bench reads)."""
+    ran = subprocess.run(
+        [sys.executable, "-c", LINGERING], capture_output=True, text=True, check=True, timeout=60
+    )
+    with pytest.raises(ProcessLookupError):  # gone, not running on as an orphan
+        os.kill(int(ran.stdout), 0)
+
+
+def test_the_schema_is_checked_while_the_child_works(
+    stars: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the fork, not before: the child starts on its rows at once."""
+    done: list[str] = []
+    schema, fork = verify_module.schema_problems, forked.os.fork
+
+    def checking(*args: Any) -> Any:
+        done.append("schema")
+        return schema(*args)
+
+    def forking() -> int:
+        pid = fork()
+        if pid:
+            done.append("fork")
+        return pid
+
+    monkeypatch.setattr(verify_module, "schema_problems", checking)
+    monkeypatch.setattr(forked.os, "fork", forking)
+    assert verify(stars) == []
+    assert done == ["fork", "schema"]
+
+
+def test_a_schema_problem_is_named_first_on_two_processes_as_on_one(
+    redone: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    redone.db.execute("DROP TRIGGER events_no_update")
+    corrupt(redone, 22)
+    two = verify(redone)
+    monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 10**9)
+    assert verify(redone) == two
+    assert [(p.campaign, p.seq) for p in two] == [(None, None), ("Test", 22)]
+    assert "events_no_update is missing" in two[0].message
+
+
+@pytest.mark.usefixtures("answers")
+def test_without_memory_to_share_one_process_verifies(
+    stars: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parent and the child share where the parent is in its rows: with no memory to
+    share (no anonymous mapping here), nothing is forked and nothing fails."""
+    import mmap
+
+    def refused(*args: Any) -> None:
+        raise OSError("no shared memory here")
+
+    monkeypatch.setattr(mmap, "mmap", refused)
+    monkeypatch.setattr(verify_rows, "forked", lambda work: pytest.fail("forked"))
+    tamper_payload(stars, "Test", 17)
+    assert [(p.seq, "altered" in p.message) for p in verify(stars)] == [(17, True)]

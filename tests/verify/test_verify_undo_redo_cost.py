@@ -33,8 +33,8 @@ def test_undo_and_redo_pairs_add_rows_read_linearly(
         read = [0]
         pages = EventStore.value_pages
 
-        def counted(store: EventStore, *args: Any) -> Iterator[Any]:
-            for page in pages(store, *args):
+        def counted(store: EventStore, *args: Any, **kwargs: Any) -> Iterator[Any]:
+            for page in pages(store, *args, **kwargs):
                 read[0] += len(page)
                 yield page
 

@@ -16,4 +16,7 @@ class Amount(HeroEvent, frozen=True, kw_only=True):
     maximum: ClassVar[int] = MAX_AMOUNT
 
     def checked(self) -> int:
-        return check_amount(self.amount, self.what, self.maximum)
+        amount = self.amount
+        if type(amount) is int and 1 <= amount <= self.maximum:  # the usual amount, at once
+            return amount
+        return check_amount(amount, self.what, self.maximum)

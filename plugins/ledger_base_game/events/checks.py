@@ -81,7 +81,8 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             self.faces,
             focus=self.focus,
         )
-        rule: StaminaRule = "spend" if state.in_scenario else "flat"
+        in_scenario = state.in_scenario
+        rule: StaminaRule = "spend" if in_scenario else "flat"
         from_stamina = stamina_successes(self.faces, rule, self.stamina_spent)
         per_face = injuries.stamina_per_face(hero)
         if self.stamina_spent > per_face * stamina_faces(self.faces):
@@ -94,12 +95,16 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
                 f"{hero.name} has only {hero.stamina.unspent} unspent stamina; spending "
                 f"{self.stamina_spent} is not allowed"
             )
-        check_gems(hero, self.inspiration, self.achievement)
-        check_discards(hero, self.discard)
-        if self.hindered and not state.in_scenario:
+        # Most checks use no gem, discard nothing and record no modifier: nothing to check.
+        if self.inspiration or self.achievement:
+            check_gems(hero, self.inspiration, self.achievement)
+        if self.discard:
+            check_discards(hero, self.discard)
+        if self.hindered and not in_scenario:
             raise RuleViolation("a Hero is Hindered only in a scenario, next to enemies")
         total = action_successes(self.faces) + from_stamina
-        total += modifier_total(self.modifiers, self.discard)
+        if self.modifiers:
+            total += modifier_total(self.modifiers, self.discard)
         total += int(self.achievement) - int(self.hindered)
         total += held_modifier(state, hero, self.ability)
         if total != self.total:
@@ -109,7 +114,9 @@ class CheckMade(HeroEvent, tag="base:check-made", frozen=True, kw_only=True):
             raise RuleViolation(f"a total of {total} against {self.target} is not {self.success}")
         if self.outcome is not None:
             check_name(self.outcome, "outcome")
-        state = debts.owe(state, *self.consequences())
+        owed = self.consequences()
+        if owed:
+            state = debts.owe(state, *owed)
         if self.turn_check is not None:
             state = turns.attempt(state, hero.name, self.turn_check)
         for effect in self.once_per_scenario:

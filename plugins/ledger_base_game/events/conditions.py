@@ -33,7 +33,8 @@ class ConditionGained(
 
     def apply(self, state: CampaignState) -> CampaignState:
         check_range(self.number, "condition number", 1, MAX_CONDITION_NUMBER)
-        _check_rules(self.rules)
+        if self.rules is not None:  # a label, or recorded before conditions carried rules
+            _check_rules(self.rules)
         name = check_name(self.condition, "condition")
         gained = Condition(name=name, number=self.number, rules=self.rules)
         return state.with_hero(conditions.gain(state.hero(self.hero), gained))

@@ -72,7 +72,8 @@ class ItemDiscarded(HeroEvent, tag="base:item-discarded", frozen=True, kw_only=T
     to_stock: bool = False
 
     def apply(self, state: CampaignState) -> CampaignState:
-        state = debts.settle(state, "discard", self.hero, self.item)
+        if state.owed:  # only while a check awaits its consequences
+            state = debts.settle(state, "discard", self.hero, self.item)
         return items.discard(state, self.hero, self.item, self.to_stock)
 
     def describe(self) -> str:

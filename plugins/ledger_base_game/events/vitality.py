@@ -16,7 +16,8 @@ class StaminaSpent(Amount, tag="base:stamina-spent", frozen=True, kw_only=True):
     what = "stamina to spend"
 
     def apply(self, state: CampaignState) -> CampaignState:
-        state = debts.settle(state, "stamina", self.hero, str(self.amount))
+        if state.owed:  # only while a check awaits its consequences
+            state = debts.settle(state, "stamina", self.hero, str(self.amount))
         return state.with_hero(stamina.spend(state.hero(self.hero), self.checked()))
 
     def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
@@ -32,7 +33,8 @@ class StaminaLost(Amount, tag="base:stamina-lost", frozen=True, kw_only=True):
     what = "stamina to lose"
 
     def apply(self, state: CampaignState) -> CampaignState:
-        state = debts.settle(state, "stamina loss", self.hero, str(self.amount))
+        if state.owed:  # only while a check awaits its consequences
+            state = debts.settle(state, "stamina loss", self.hero, str(self.amount))
         return state.with_hero(stamina.lose(state.hero(self.hero), self.checked()))
 
     def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:
@@ -86,7 +88,8 @@ class DamageTaken(Amount, tag="base:damage-taken", frozen=True, kw_only=True):
     what = "damage"
 
     def apply(self, state: CampaignState) -> CampaignState:
-        state = debts.settle(state, "damage", self.hero, str(self.amount))
+        if state.owed:  # only while a check awaits its consequences
+            state = debts.settle(state, "damage", self.hero, str(self.amount))
         return state.with_hero(stamina.take_damage(state.hero(self.hero), self.checked()))
 
     def tallies(self, before: CampaignState, after: CampaignState) -> dict[str, int]:

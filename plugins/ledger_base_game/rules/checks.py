@@ -94,8 +94,10 @@ def with_condition_dice(
 ) -> int:
     """``dice`` with what the conditions in force add, then what they remove (never below
     0): Blessed and Weakened on a one-die roll leave it one die (§3)."""
+    if not hero.conditions or not state.in_scenario:  # none in force (held_rules), most rolls
+        return max(0, dice)
     changes = [n for _, n in condition_dice(state, hero, ability, red)]
-    if not changes:  # no condition in force changes it, on most rolls
+    if not changes:  # no condition in force changes it
         return max(0, dice)
     dice += sum(n for n in changes if n > 0)
     return max(0, dice + sum(n for n in changes if n < 0))
@@ -103,12 +105,16 @@ def with_condition_dice(
 
 def condition_modifier(state: CampaignState, hero: Hero | Ally, ability: str) -> int:
     """What the conditions in force add to an active check's total in ``ability``."""
+    if not hero.conditions or not state.in_scenario:  # none in force (held_rules)
+        return 0
     held = held_rules(state, hero, ability)
     return sum(rules.modifier for _, rules in held) if held else 0
 
 
 def held_modifier(state: CampaignState, hero: Hero, ability: str) -> int:
     """What the conditions in force and the held Injury cards add to an active check."""
+    if not hero.conditions and not hero.injury_effects:  # neither held, on most checks
+        return 0
     return condition_modifier(state, hero, ability) + injuries.check_change(hero)
 
 
@@ -146,6 +152,8 @@ def dice_for(
 def level(hero: Hero, ability: str) -> int:
     """The Hero's level in ``ability`` as checks use it: what the held Injury cards take
     (Broken Ribs: "treat your Might level as being 1 lower"), never below 0."""
+    if not hero.injury_effects:  # no Injury card held, on most checks
+        return max(0, int(getattr(hero, ability)))
     return max(0, int(getattr(hero, ability)) + injuries.ability_change(hero, ability))
 
 

@@ -1,0 +1,54 @@
+"""The end of the first process's rows handed over to the second (a forked child) that is done
+with its own first: the two cores are not equally fast at every moment (the machine's other
+work, their clocks), so rows split by count end at different times, by 10 % and more.
+
+Through memory both processes share, the parent says where the page it reads next ends before
+it reads it, and ends its rows where the child asks; the child asks only for an end past that
+page, at a snapshot of the current history, where its own fold of the rest starts. A value one
+process writes may be seen late by the other: the parent then reads on to the end of a page the
+child also checks. Rows are checked twice then, never not at all."""
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+
+# A takeover starts a fold from a snapshot and resumes each check (about a millisecond): only
+# rows this many pages long, at least, are taken over.
+TAKEN_PAGES = 2
+
+
+class Handover:
+    """Shared by a parent and the child it forks after making it; ``page``: the rows a page
+    of the parent's holds (``EventStore.page_rows``)."""
+
+    def __init__(self, page: int) -> None:
+        import mmap  # only for a campaign long enough for two processes
+
+        # The end of the page the parent reads next (0: none yet), and where the child asked
+        # it to end (0: nowhere). OSError: no memory to share, and no second process.
+        self._shared = memoryview(mmap.mmap(-1, 16)).cast("q")
+        self.page = page
+        self.reached = 0  # the parent's: where its rows ended
+
+    def end(self, start: int, stop: int) -> int:
+        """The parent's, before each page of its rows (``EventStore.value_pages``'s ``end``):
+        the page, ended where the child asked if it asked for an end before it."""
+        shared = self._shared
+        asked = shared[1]
+        if asked and asked < stop:
+            stop = max(asked, start)
+        shared[0] = self.reached = stop
+        return stop
+
+    def take_over(self, start: int, points: Sequence[int]) -> int | None:
+        """The child's, once done with the rows after ``start``: the snapshot (in ``points``,
+        ascending) from which it checks the parent's rows up to ``start``, about half of what
+        the parent has left, if that is worth a takeover; the parent is asked to end there."""
+        reading, page = self._shared[0], self.page
+        first, last = reading + page, start - TAKEN_PAGES * page
+        low, high = bisect_left(points, first), bisect_right(points, last)
+        if low >= high:
+            return None
+        middle = (reading + start) // 2
+        point = min(points[low:high], key=lambda seq: abs(seq - middle))
+        self._shared[1] = point
+        return point
