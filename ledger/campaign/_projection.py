@@ -367,7 +367,10 @@ class Projector:
 
     def snapshot_state(self, seq: int, revision: int) -> CampaignState:
         fingerprint = self.registry.fingerprint
-        stored = self.store.snapshot_state(self.campaign, fingerprint, seq, revision)
+        return self.state_from(self.store.snapshot_state(self.campaign, fingerprint, seq, revision))
+
+    def state_from(self, stored: str) -> CampaignState:
+        """The state a snapshot's stored text holds, with the plugins' parts typed."""
         return self.registry.typed_state(_snapshot_text.decode(stored))
 
     def snapshot(self, seq: int, revision: int, state: CampaignState) -> Snapshot:

@@ -5,7 +5,7 @@ import functools
 import itertools
 import operator
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -638,6 +638,17 @@ class EventStore(Holding):
             "SELECT seq, revision, state FROM snapshots WHERE campaign = ? AND fingerprint = ? "
             "AND seq > ? AND seq <= ?",
             [campaign, fingerprint, after, upto],
+        )
+        return {(seq, revision): state for seq, revision, state in cursor}
+
+    def snapshot_states_at(
+        self, campaign: str, fingerprint: str, points: Iterable[tuple[int, int]]
+    ) -> dict[tuple[int, int], str]:
+        """The states of the snapshots at these (seq, revision) points, those stored."""
+        cursor = self.db.execute(
+            "SELECT seq, revision, state FROM snapshots WHERE campaign = ? AND fingerprint = ? "
+            "AND (seq, revision) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))",
+            [campaign, fingerprint, msgspec.json.encode(sorted(set(points))).decode()],
         )
         return {(seq, revision): state for seq, revision, state in cursor}
 

@@ -7,15 +7,20 @@ first command whose undone-ness differs, so that fold is a fold from scratch. Un
 pairs thus cost a few rows each, not a replay of the campaign each."""
 
 from bisect import bisect_right
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 from functools import partial
+from itertools import chain
+from typing import NamedTuple
 
 from ledger.campaign import History, Projector, snapshot_matches, snapshot_text
 from ledger.errors import LedgerError
 from ledger.model import CampaignState
+from ledger.storage import AT
 from ledger.verification._problem import Problem
 
 WINDOW = 2_000  # seqs whose snapshot states are read at once: a query per window, not each
+BATCH = 200  # folds of other histories whose rows and snapshots are read at once
+_SEQ = AT["seq"]
 
 
 class SnapshotVerifier:
@@ -65,20 +70,21 @@ class SnapshotVerifier:
                 )
 
     def _compare_each(
-        self, revisions: dict[int, list[int]], seq: int, state: CampaignState
+        self,
+        revisions: dict[int, list[int]],
+        stored: dict[tuple[int, int], str],
+        seq: int,
+        state: CampaignState,
     ) -> None:
-        """Each snapshot at ``seq`` (of the given revisions) read on its own: those of other
-        histories are few and far apart, a window of states each would read many more."""
-        projector = self.projector
+        """Each snapshot at ``seq`` (of the given revisions), its ``stored`` state read with
+        the others near it: those of other histories are often few and far apart, so only
+        they are read, not a window of every snapshot."""
         text = snapshot_text(state)
         for revision in revisions[seq]:
-            stored = projector.store.snapshot_state(
-                projector.campaign, projector.registry.fingerprint, seq, revision
-            )
-            if not snapshot_matches(stored, state, text):
+            if not snapshot_matches(stored.get((seq, revision)), state, text):
                 self.problems.append(
                     Problem(
-                        projector.campaign,
+                        self.projector.campaign,
                         seq,
                         f"the snapshot (revision {revision}) differs from a fold from scratch",
                     )
@@ -88,8 +94,10 @@ class SnapshotVerifier:
         """Snapshots taken under another history: one fold per history (its undone
         commands), up to its last snapshot (later events may need later undos to be legal),
         from the latest ``proven`` snapshot of the current history before both the first
-        command the two histories treat differently and the first snapshot checked."""
-        projector, now = self.projector, history.reverted()
+        command the two histories treat differently and the first snapshot checked. Folds
+        whose rows lie close together share one read of rows and one of states (an undo and
+        redo pair's fold is a few rows: a query each would cost more than the fold)."""
+        now = history.reverted()
         groups: dict[frozenset[int], dict[int, list[int]]] = {}
         for revision, seqs in sorted(self.others.items()):
             group = groups.setdefault(self._reverted[revision], {})
@@ -97,20 +105,39 @@ class SnapshotVerifier:
                 if seq <= head:
                     group.setdefault(seq, []).append(revision)
         starts = sorted(seq for seq in proven if seq in self.inline and seq <= head)
+        folds = []
         for reverted, points in groups.items():
-            if not points:
-                continue
-            before = min(min(reverted ^ now) - 1, min(points) - 1)
-            at = bisect_right(starts, before)
-            start = starts[at - 1] if at else 0
-            state = projector.snapshot_state(start, self.inline[start][0]) if start else None
+            if points:
+                before = min(min(reverted ^ now) - 1, min(points) - 1)
+                at = bisect_right(starts, before)
+                folds.append(_Fold(starts[at - 1] if at else 0, points, reverted))
+        for batch in _batches(folds):
+            self._check_batch(batch)
+
+    def _check_batch(self, batch: list["_Fold"]) -> None:
+        projector = self.projector
+        after, upto = batch[0].start, max(fold.end for fold in batch)
+        rows = list(chain.from_iterable(projector.rows(after, upto)))
+        seqs = [values[_SEQ] for values in rows]
+        wanted = [(fold.start, self.inline[fold.start][0]) for fold in batch if fold.start]
+        wanted += [
+            (seq, rev) for fold in batch for seq, revs in fold.points.items() for rev in revs
+        ]
+        stored = projector.store.snapshot_states_at(
+            projector.campaign, projector.registry.fingerprint, wanted
+        )
+        for fold in batch:
+            state = None
+            if fold.start:
+                state = projector.state_from(stored[fold.start, self.inline[fold.start][0]])
+            first, last = bisect_right(seqs, fold.start), bisect_right(seqs, fold.end)
             try:
                 projector.fold(
-                    projector.rows(start, max(points)),
-                    reverted,
+                    (rows[first:last],),
+                    fold.reverted,
                     state,
-                    at=points,
-                    seen=partial(self._compare_each, points),
+                    at=fold.points,
+                    seen=partial(self._compare_each, fold.points, stored),
                 )
             except LedgerError as error:
                 self.problems.append(
@@ -121,6 +148,34 @@ class SnapshotVerifier:
                         f"{error.args[0]}",
                     )
                 )
+
+
+class _Fold(NamedTuple):
+    """One history's fold: from the proven snapshot at ``start`` (0: from scratch) to its
+    last snapshot, comparing those at ``points`` (seq: revisions)."""
+
+    start: int
+    points: dict[int, list[int]]
+    reverted: frozenset[int]
+
+    @property
+    def end(self) -> int:
+        return max(self.points)
+
+
+def _batches(folds: list[_Fold]) -> Iterator[list[_Fold]]:
+    """The folds in order, in batches whose rows lie within one window (and whose snapshots
+    are few enough for one query); a fold longer than a window is a batch of its own."""
+    batch: list[_Fold] = []
+    for fold in folds:
+        if batch and (
+            fold.start < batch[0].start or fold.end - batch[0].start > WINDOW or len(batch) == BATCH
+        ):
+            yield batch
+            batch = []
+        batch.append(fold)
+    if batch:
+        yield batch
 
 
 def _reverted_at(history: History, revisions: Collection[int]) -> dict[int, frozenset[int]]:
