@@ -185,7 +185,8 @@ class Bench:
         from ledger.hosting import get_plugin_manager
         from ledger_cli.context import App
 
-        points = [random.Random(7).randint(1, head) for _ in range(self.sizes.points)]
+        rng = random.Random(7)  # one generator for all: a new one per point gave one point
+        points = [rng.randint(1, head) for _ in range(self.sizes.points)]
         app = App(get_plugin_manager(), database=database, campaign_name=CAMPAIGN)
         # Open the file and load the plugins (start-up is target 6), and one untimed pass over
         # the points for ours and raw alike: the steady cost, not the first read from disk.
