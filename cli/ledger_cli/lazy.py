@@ -7,11 +7,26 @@ still show every command with its help.
 """
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import click
 
 from ledger_cli.parsing import Group
+
+
+def from_views(module: str, names: frozenset[str]) -> Callable[[str], Any]:
+    """A module's ``__getattr__`` giving ``names`` from ``ledger.views``, which is imported
+    when one is first used: a command imports the views it prints."""
+
+    def __getattr__(name: str) -> Any:
+        if name not in names:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        from ledger import views
+
+        return getattr(views, name)
+
+    return __getattr__
 
 
 class LazyGroup(Group):

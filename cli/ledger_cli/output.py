@@ -8,6 +8,7 @@ import msgspec
 from ledger.model import Ally, CampaignState, Hero, Keyword
 from ledger.text import printable
 from ledger.views import health_text, injuries_text, stamina_text, stash_text
+from ledger_cli.lazy import from_views
 from ledger_cli.output_city import hero_city_text, supply_changes
 
 if TYPE_CHECKING:
@@ -43,13 +44,7 @@ _VIEWS = frozenset(
     }
 )
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _VIEWS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ledger import views
-
-    return getattr(views, name)
+__getattr__ = from_views(__name__, _VIEWS)
 
 
 __all__ = [

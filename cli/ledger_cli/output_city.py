@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from ledger.model import CampaignState, Hero, Item, ScenarioCard
 from ledger.rules import loadout
 from ledger.text import printable
+from ledger_cli.lazy import from_views
 
 if TYPE_CHECKING:
     from ledger.hosting import Registry
@@ -30,13 +31,7 @@ _VIEWS = frozenset(
     }
 )
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _VIEWS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ledger import views
-
-    return getattr(views, name)
+__getattr__ = from_views(__name__, _VIEWS)
 
 
 __all__ = [
