@@ -124,7 +124,10 @@ def clean_in_two(
             return False
         if meanwhile is not None:  # first: the child takes over the end of the rows after it
             meanwhile(history, frozenset())
-        reader = read_only_store(path)  # the child's kind of connection, as cheap to read
+        try:
+            reader = read_only_store(path)  # the child's kind of connection, as cheap to read
+        except sqlite3.Error:
+            return False  # one process verifies, through the ledger's own connection
         try:
             first = segment(
                 reader, registry, campaign, history, 0, split, last=False, handover=handover
