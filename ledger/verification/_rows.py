@@ -12,6 +12,7 @@ again in one process, which names the problem exactly as it always has."""
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ledger.campaign import History, Ledger, Projector
 from ledger.hosting import Registry
@@ -71,10 +72,18 @@ def _split(head: int, snapshots: SnapshotVerifier) -> int | None:
 
 
 def read_only_store(path: str) -> EventStore:
-    """The file opened again read-only, for a forked child (never a connection from before
-    the fork). No sqlite-utils plugins, as in ``open_database``: loading them would import
-    importlib.metadata and scan every installed distribution first."""
-    connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", uri=True)
+    """The file opened again read-only, for one process's rows (a forked child's never a
+    connection from before the fork). No sqlite-utils plugins, as in ``open_database``:
+    loading them would import importlib.metadata and scan every installed distribution
+    first. Without SQLite's own mutex where the module can say so: the connection is used
+    by the thread that opened it only (the module's same-thread check), and SQLite would
+    otherwise lock and unlock it for each column of each row read."""
+    options: dict[str, Any] = {"uri": True}
+    nomutex = getattr(sqlite3, "SQLITE_OPEN_NOMUTEX", None)  # pysqlite3's; not the stdlib's
+    if nomutex is not None:
+        read_only = sqlite3.SQLITE_OPEN_READONLY  # type: ignore[attr-defined]
+        options["flags"] = read_only | nomutex
+    connection = sqlite3.connect(f"{Path(path).as_uri()}?mode=ro", **options)
     return EventStore(Connection(connection))
 
 
@@ -115,7 +124,16 @@ def clean_in_two(
             return False
         if meanwhile is not None:  # first: the child takes over the end of the rows after it
             meanwhile(history, frozenset())
-        first = segment(store, registry, campaign, history, 0, split, last=False, handover=handover)
+        try:
+            reader = read_only_store(path)  # the child's kind of connection, as cheap to read
+        except sqlite3.Error:
+            return False  # one process verifies, through the ledger's own connection
+        try:
+            first = segment(
+                reader, registry, campaign, history, 0, split, last=False, handover=handover
+            )
+        finally:
+            reader.db.close()
         if not first.clean:
             return False  # found again in one process; the child is stopped unheard
         second = child.result(list[Found])

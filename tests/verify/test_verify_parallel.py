@@ -19,7 +19,7 @@ import sqlite_utils.db
 from sqlite_utils import Database
 
 from ledger.campaign import Ledger
-from ledger.storage import VALUES, migrations
+from ledger.storage import VALUES, migrations, sqlite3
 from ledger.verification import _forked as forked
 from ledger.verification import _rows as verify_rows
 from ledger.verification import _segments as verify_segments
@@ -146,6 +146,44 @@ def test_the_child_reads_without_loading_sqlite_utils_plugins(
     monkeypatch.setattr(sqlite_utils.db, "ensure_plugins_loaded", loaded)
     store = verify_rows.read_only_store(str(db_path))
     assert store.head("Test") == stars.store.head("Test")
+
+
+def test_this_process_reads_its_rows_through_a_read_only_connection_of_its_own(
+    stars: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the child does: opened without SQLite's mutex (one thread reads through it), never
+    the ledger's own connection, and closed once its rows are read."""
+    opened = []
+
+    def spy(path: str) -> Any:
+        opened.append(read_only_store(path))
+        return opened[-1]
+
+    read_only_store = verify_rows.read_only_store
+    monkeypatch.setattr(verify_rows, "read_only_store", spy)
+    tamper_payload(stars, "Test", 3)  # in this process's rows
+    assert [p.seq for p in verify(stars)] == [3]
+    assert answers == []  # found here: this process's rows were read through its reader
+    (reader,) = opened
+    assert reader.db.conn is not stars.db.conn
+    with pytest.raises(Exception, match="closed"):
+        reader.db.conn.execute("SELECT 1")
+    writer = read_only_store(str(stars.db.execute("PRAGMA database_list").fetchone()[2]))
+    with pytest.raises(Exception, match="readonly"):
+        writer.db.conn.execute("CREATE TABLE written (x)")
+
+
+def test_without_a_connection_of_its_own_this_process_verifies_alone(
+    stars: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def cannot_open(path: str) -> Any:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(verify_rows, "read_only_store", cannot_open)
+    assert verify(stars) == []
+    tamper_payload(stars, "Test", 17)  # in the child's half: found here all the same
+    assert [p.seq for p in verify(stars)] == [17]
+    assert answers == []  # no child was waited for
 
 
 @pytest.fixture
