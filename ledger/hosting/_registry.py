@@ -16,6 +16,7 @@ from ledger.hosting._hooks import answer_of
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._namespaced import Namespaced
 from ledger.hosting._sha256 import sha256
+from ledger.hosting._tracing import tracing
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
     LEDGER_EVENT_TYPES,
@@ -41,6 +42,10 @@ from ledger.model import (
 CORE = "ledger"
 # Tag namespaces no expansion may use: the ledger's own and the base game's.
 RESERVED_TAGS = {"ledger": (CORE,), "base": ("ledger_base_game", CORE)}
+# Plugins whose event types a registry that warns (not strict) asks for only when first used:
+# the base game's tags are all in its reserved namespace, so no other plugin's can clash with
+# them, whichever is asked first, and its answer is the same every time.
+ASKED_WHEN_USED = ("ledger_base_game",)
 
 
 class Registry:
@@ -74,10 +79,17 @@ class Registry:
         self.missing_types: dict[str, list[str]] = {}  # plugin: why its event types are missing
         self.parts_left_out: dict[type, str] = {}  # a state type left out: why
         self._gather(pm.hook.register_state, self._add_parts)
-        self.event_types: dict[str, tuple[type[Event], str]] = {}
+        self._types: dict[str, tuple[type[Event], str]] = {}
         for event_type in LEDGER_EVENT_TYPES:
             self._add_event_type(event_type, CORE)
-        self._gather(pm.hook.register_event_types, self._add_event_types, self._types_missing)
+        types_hook = pm.hook.register_event_types
+        # Shared with the copies content packs lay over this registry (``for_state``): one
+        # of them completing the event types completes them for all.
+        self._later: list[pluggy.HookImpl] = []
+        if not strict and not tracing():  # a trace shows every hook call as it happens
+            later = [i for i in types_hook.get_hookimpls() if i.plugin_name in ASKED_WHEN_USED]
+            self._later += later
+        self._gather(types_hook, self._add_event_types, self._types_missing, skip=self._later)
         self.heroes = Catalogue("Hero", lambda h: h.name, of=HeroSpec)
         self.conditions = Catalogue(
             "condition", lambda c: c.name, of=ConditionSpec, unique=("number", _number)
@@ -107,7 +119,9 @@ class Registry:
             self._gather(hook, catalogue.add_all, catalogue.missing)
         if content:
             self._drop_professions_without_talents()
-        self.upcasters = Upcasters(self.event_types)
+        if pm.hook.register_upcasters.get_hookimpls():  # each names the event type it reads
+            self._complete_types()
+        self.upcasters = Upcasters(self._types)
         self._gather(pm.hook.register_upcasters, self._whole(self.upcasters.add_all))
         self.dice: Catalogue[DiceSet] = Catalogue("die definition", lambda d: d.name)
         self.modifier_types: Namespaced[ModifierType] = Namespaced(
@@ -124,12 +138,18 @@ class Registry:
         hook: Any,
         add: Callable[[list[Any], str, LeftOut | None], None],
         missing: Callable[[str, str], None] | None = None,
+        *,
+        skip: list[pluggy.HookImpl] = [],  # noqa: B006 - never changed
+        only: list[pluggy.HookImpl] | None = None,
     ) -> None:
         """Call each implementation on its own, so every answer is attributed to its plugin,
         and hand ``add`` its answer with how to leave out one entry (None: strict, raise). A
         hook that fails itself is raised (``strict``) or its whole answer left out, and
-        ``missing`` told (a lookup of that kind then names the plugin)."""
-        for impl in hook.get_hookimpls():
+        ``missing`` told (a lookup of that kind then names the plugin). ``skip``: those
+        implementations not now; ``only``: these alone."""
+        for impl in hook.get_hookimpls() if only is None else only:
+            if impl in skip:
+                continue
             plugin = impl.plugin_name
             try:
                 answer = answer_of(impl, hook.name)
@@ -238,10 +258,31 @@ class Registry:
                 f"plugin {plugin!r}: event type {event_type.__name__} has the tag {tag!r}, in "
                 f"plugin {namespace!r}'s namespace; tag it '{plugin}:{tag.partition(':')[2]}'"
             )
-        if tag in self.event_types:
-            other = self.event_types[tag][1]
+        if tag in self._types:
+            other = self._types[tag][1]
             raise PluginError(clash("event type", tag, other, plugin))
-        self.event_types[tag] = (event_type, plugin)
+        self._types[tag] = (event_type, plugin)
+
+    @cached_property
+    def event_types(self) -> dict[str, tuple[type[Event], str]]:
+        """Every registered event type by tag, with the plugin that registered it: the
+        ledger's own, then each plugin's in loading order."""
+        self._complete_types()
+        return self._types
+
+    def _complete_types(self) -> None:
+        """Ask the plugins whose event types were left for their first use
+        (``ASKED_WHEN_USED``), and put their types where loading order puts them."""
+        if not self._later:
+            return
+        later = list(self._later)
+        self._later.clear()
+        hook = self.pm.hook.register_event_types
+        self._gather(hook, self._add_event_types, self._types_missing, only=later)
+        rank = {CORE: 0} | {impl.plugin_name: n for n, impl in enumerate(hook.get_hookimpls(), 1)}
+        ordered = sorted(self._types.items(), key=lambda entry: rank.get(entry[1][1], len(rank)))
+        self._types.clear()
+        self._types.update(ordered)
 
     def _add_parts(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
         """Each of ``plugin``'s state types; one left out is remembered, and an event that
