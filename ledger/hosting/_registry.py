@@ -1,5 +1,6 @@
 """Everything the loaded plugins registered, collected once, duplicates refused."""
 
+import functools
 import inspect
 from collections.abc import Callable
 from functools import cached_property
@@ -11,7 +12,14 @@ import pluggy
 import ledger
 from ledger.dice import DiceSet, check_dice, choose_default
 from ledger.errors import LedgerError, PluginError
-from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash, each_entry
+from ledger.hosting._catalogue import (
+    FILLING,
+    Catalogue,
+    ContentMissing,
+    LeftOut,
+    clash,
+    each_entry,
+)
 from ledger.hosting._hooks import answer_of
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._namespaced import Namespaced
@@ -42,9 +50,11 @@ from ledger.model import (
 CORE = "ledger"
 # Tag namespaces no expansion may use: the ledger's own and the base game's.
 RESERVED_TAGS = {"ledger": (CORE,), "base": ("ledger_base_game", CORE)}
-# Plugins whose event types a registry that warns (not strict) asks for only when first used:
-# the base game's tags are all in its reserved namespace, so no other plugin's can clash with
-# them, whichever is asked first, and its answer is the same every time.
+# Plugins whose event types a registry that warns (not strict) asks for only when first used,
+# and each catalogue no other plugin adds to: the base game's tags are all in its reserved
+# namespace, so no other plugin's can clash with them, whichever is asked first, and its
+# answers are the same every time. Most commands read few of them (`hero show` from a
+# snapshot none).
 ASKED_WHEN_USED = ("ledger_base_game",)
 
 
@@ -87,8 +97,7 @@ class Registry:
         # of them completing the event types completes them for all.
         self._later: list[pluggy.HookImpl] = []
         if not strict and not tracing():  # a trace shows every hook call as it happens
-            later = [i for i in types_hook.get_hookimpls() if i.plugin_name in ASKED_WHEN_USED]
-            self._later += later
+            self._later += [i for i in types_hook.get_hookimpls() if _asked_when_used(i)]
         self._gather(types_hook, self._add_event_types, self._types_missing, skip=self._later)
         self.heroes = Catalogue("Hero", lambda h: h.name, of=HeroSpec)
         self.conditions = Catalogue(
@@ -115,9 +124,20 @@ class Registry:
             (self.services, pm.hook.register_services),
             (self.injuries, pm.hook.register_injuries),
         )
+        later = not strict and not tracing()  # a trace shows every hook call as it happens
+        check_professions = content  # now, once the Talents are gathered too
         for catalogue, hook in catalogues if content else ():
-            self._gather(hook, catalogue.add_all, catalogue.missing)
-        if content:
+            fill: Callable[[], None] = functools.partial(
+                self._gather, hook, catalogue.add_all, catalogue.missing
+            )
+            if later and _asked_when_used(hook):
+                if catalogue is self.professions:  # when first read
+                    fill = _then(fill, self._drop_professions_without_talents)
+                    check_professions = False
+                catalogue.fill_later(fill)
+            else:
+                fill()
+        if check_professions:
             self._drop_professions_without_talents()
         if pm.hook.register_upcasters.get_hookimpls():  # each names the event type it reads
             self._complete_types()
@@ -275,14 +295,16 @@ class Registry:
         (``ASKED_WHEN_USED``), and put their types where loading order puts them."""
         if not self._later:
             return
-        later = list(self._later)
-        self._later.clear()
-        hook = self.pm.hook.register_event_types
-        self._gather(hook, self._add_event_types, self._types_missing, only=later)
-        rank = {CORE: 0} | {impl.plugin_name: n for n, impl in enumerate(hook.get_hookimpls(), 1)}
-        ordered = sorted(self._types.items(), key=lambda entry: rank.get(entry[1][1], len(rank)))
-        self._types.clear()
-        self._types.update(ordered)
+        with FILLING:  # another thread reading them waits until they are complete
+            if not self._later:
+                return
+            hook = self.pm.hook.register_event_types
+            self._gather(hook, self._add_event_types, self._types_missing, only=self._later)
+            rank = {CORE: 0} | {i.plugin_name: n for n, i in enumerate(hook.get_hookimpls(), 1)}
+            ordered = sorted(self._types.items(), key=lambda item: rank.get(item[1][1], len(rank)))
+            self._types.clear()
+            self._types.update(ordered)
+            self._later.clear()  # last: seen empty, the types are complete
 
     def _add_parts(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
         """Each of ``plugin``'s state types; one left out is remembered, and an event that
@@ -448,6 +470,24 @@ class Registry:
     def default_dice(self) -> DiceSet:
         """The plugins' die definition, used unless the campaign or the command sets one."""
         return choose_default(self.dice.get(name) for name in self.dice.names())
+
+
+def _asked_when_used(hook_or_impl: Any) -> bool:
+    """Whether a hook implementation, or every implementation of a hook (and there is one),
+    comes from a plugin whose answers may wait for their first use (``ASKED_WHEN_USED``):
+    no other plugin's answer can then clash with one of them, whichever comes first."""
+    if isinstance(hook_or_impl, pluggy.HookImpl):
+        return hook_or_impl.plugin_name in ASKED_WHEN_USED
+    impls = hook_or_impl.get_hookimpls()
+    return bool(impls) and all(impl.plugin_name in ASKED_WHEN_USED for impl in impls)
+
+
+def _then(first: Callable[[], None], second: Callable[[], None]) -> Callable[[], None]:
+    def both() -> None:
+        first()
+        second()
+
+    return both
 
 
 def _action_name(action: Callable[..., Any]) -> str:

@@ -99,3 +99,21 @@ def test_every_base_game_tag_is_in_its_reserved_namespace() -> None:
     base = [tag for tag, (_, plugin) in registry.event_types.items() if plugin != "ledger"]
     assert base
     assert all(tag.startswith("base:") for tag in base)
+
+
+def test_a_catalogue_only_the_base_game_fills_is_gathered_when_first_read() -> None:
+    """A warning registry gathers it when read, with what a strict one gathers at once; one
+    another plugin adds to is gathered at once, so a clash is warned of on every command."""
+    pm = get_plugin_manager()
+    pm.register(Copycat, name="copycat")  # a Hero the base game has
+    strict_pm = get_plugin_manager()
+    warning = Registry(pm, strict=False)
+    assert any("Torrax" in problem for problem in warning.problems)  # heroes: at once
+    assert warning.items._later is not None  # the base game's alone: not yet
+    strict = Registry(strict_pm)
+    for kind in ("conditions", "items", "classes", "professions", "talents", "injuries"):
+        mine, theirs = getattr(warning, kind), getattr(strict, kind)
+        assert [*zip(mine.names(), map(mine.owner, mine.names()), strict=True)] == [
+            *zip(theirs.names(), map(theirs.owner, theirs.names()), strict=True)
+        ]
+    assert warning.items._later is None
