@@ -387,6 +387,8 @@ class Registry:
     def for_state(self, state: CampaignState) -> "Registry":
         """The content as ``state`` knows it: the plugins' with the campaign's content packs
         (``content add``) laid over. What actions decide and faces offer from."""
+        if not state.content:  # no pack: nothing to import (twice a batch line)
+            return self._base
         from ledger.hosting._packs import registry_for
 
         return registry_for(self._base, state)

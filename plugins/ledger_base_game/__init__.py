@@ -158,8 +158,15 @@ def register_modifier_types() -> list[ModifierType]:
 @hookimpl
 def validate_event(state: CampaignState, event: Event, registry: Registry) -> str | None:
     """Names in progress events checked against every plugin's content
-    (``rules.validators``, imported when an event is first recorded: it imports the event
-    types)."""
-    from ledger_base_game.rules.validators import validate_event as validate
+    (``rules.validators``, imported when an event is first recorded, as it imports the event
+    types, and then kept: an import statement here would cost every event some 8 k
+    instructions)."""
+    if not _VALIDATORS:
+        from ledger_base_game.rules.validators import validate_event as validate
 
-    return validate(state, event, registry)
+        _VALIDATORS.append(validate)
+    answer: str | None = _VALIDATORS[0](state, event, registry)
+    return answer
+
+
+_VALIDATORS: list[Any] = []
