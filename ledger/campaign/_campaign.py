@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -24,6 +24,21 @@ if TYPE_CHECKING:
 
 # Reading the state imports no more than it needs: the log and the points in time are
 # imported where they are used (docs/performance.md, target 6).
+
+
+def _actions() -> Any:
+    """``ledger.actions`` (what ``do`` and ``game`` need, a read at a snapshot never), imported
+    when first used and then kept: ``from ledger.actions import ...`` inside a method costs
+    each call some 8 k instructions (the module's missing ``__path__`` is looked up as an
+    AttributeError), twice a batch line."""
+    if not _ACTIONS:
+        import ledger.actions
+
+        _ACTIONS.append(ledger.actions)
+    return _ACTIONS[0]
+
+
+_ACTIONS: list[Any] = []
 
 Clock = Callable[[], datetime]
 MAX_COUNT = 100_000  # commands one undo or redo may name
@@ -155,10 +170,10 @@ class Campaign:
 
     def game(self) -> "Game":
         """The campaign as an action reads it: the state now and the loaded plugins."""
-        from ledger.actions import Game
-
         state = self.state()
-        return Game(state=state, registry=self.registry.for_state(state), campaign=self)
+        registry = self.registry.for_state(state)
+        game: Game = _actions().Game(state=state, registry=registry, campaign=self)
+        return game
 
     # Writing
 
@@ -181,8 +196,7 @@ class Campaign:
         recorded, not decided again; with ``expected_seq`` it is refused (ConflictError,
         nothing written) unless the campaign's last event is that one.
         """
-        from ledger.actions import decide
-
+        decide = _actions().decide
         if fingerprint is None:
             fingerprint = self._fingerprint(idempotency_key, "do", _name(action), intent)
 

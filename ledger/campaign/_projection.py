@@ -214,7 +214,6 @@ class Projector:
         and no command may end owing what an event announced (``end``: the rows end the
         campaign, so neither may the last)."""
         state = CampaignState() if state is None else state
-        current = self._current
         # Payloads already read by this fold, and their events: most rows repeat another's
         # payload (a Hero's damage 1, a Stars gain of 2), and an event is a frozen Struct, a
         # pure function of its text, so each distinct text is decoded and proved once.
@@ -222,8 +221,10 @@ class Projector:
         step: Step | None = None
         step_columns = _step_columns(step)  # what a row's step columns must say
         for page in pages:
-            # Here, not before the loop: no rows (a read at a snapshot) build no decoder.
+            # Here, not before the loop: no rows (a read at a snapshot) build no decoder, nor
+            # ask the plugins for their event types (Registry.event_types).
             decode = self.registry.decoder.decode
+            current = self._current
             for values in page:
                 seq, command, tag = values[_SEQ], values[_COMMAND], values[_TYPE]
                 if strict and state.owed and command == seq:

@@ -5,6 +5,7 @@ registered is left out alone, named with both plugins. What a plugin failed to g
 remembered (a *gap*), so that a lookup of a name the catalogue does not know is refused with
 the plugin and the reason instead of being answered "unknown" (and recorded from a guess)."""
 
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
@@ -15,6 +16,10 @@ from ledger.text import did_you_mean, name_key, quoted
 
 T = TypeVar("T")
 LeftOut = Callable[[str], None]  # told each entry left out, with why; None: raise instead
+# Held while what was left for its first use is asked for (``Catalogue.fill_later``, the
+# Registry's event types): a thread asking meanwhile waits, never reads it half filled (the
+# web app answers requests on several threads).
+FILLING = threading.RLock()
 
 
 class ContentMissing(PluginError):
@@ -47,6 +52,26 @@ class Catalogue(Generic[T]):
         self._by_unique: dict[object, tuple[T, str]] = {}
         self.gaps: dict[str, list[str]] = {}  # plugin: what of this kind it failed to give
         self._gap_names: dict[str, tuple[str, str]] = {}  # name key: (plugin, why)
+        self._later: Callable[[], None] | None = None  # fills it, before its first use
+        self._filling = False
+
+    def fill_later(self, fill: Callable[[], None]) -> None:
+        """Have ``fill`` add the entries when the catalogue is first read, not now."""
+        self._later = fill
+
+    def _filled(self) -> None:
+        """Run what ``fill_later`` left, once; a read by ``fill`` itself (a check of what it
+        added) sees what is added so far."""
+        with FILLING:
+            fill = self._later
+            if fill is None or self._filling:
+                return
+            self._filling = True
+            try:
+                fill()
+            finally:
+                self._filling = False
+                self._later = None
 
     def add(self, entry: T, plugin: str) -> None:
         self.add_all([entry], plugin)
@@ -57,6 +82,8 @@ class Catalogue(Generic[T]):
         """Add each of ``plugin``'s entries. One that is malformed or taken raises PluginError
         naming it (``left_out`` None, as authors' tests want), or is left out alone: ``left_out``
         is told why, and the rest are added."""
+        if self._later is not None:
+            self._filled()
         each_entry(entries, lambda entry: self._add(entry, plugin), left_out)
 
     def _add(self, raw: object, plugin: str) -> None:
@@ -115,6 +142,8 @@ class Catalogue(Generic[T]):
         """A copy with ``entries`` (each with who gave it) in place of same-named ones: how a
         campaign's content packs lie over the plugins' content (a card the table gives is no
         longer missing)."""
+        if self._later is not None:
+            self._filled()
         layer: Catalogue[T] = Catalogue(self.kind, self._name_of, of=self._of, unique=self._unique)
         layer._entries = dict(self._entries)
         layer._by_unique = dict(self._by_unique)
@@ -134,6 +163,8 @@ class Catalogue(Generic[T]):
     def find(self, name: str) -> T | None:
         """The entry named, or None when no plugin registered it; ContentMissing when a
         plugin failed to give it (or failed to give entries of this kind at all)."""
+        if self._later is not None:
+            self._filled()
         found = self._entries.get(name_key(name))
         if found is not None:
             return found[0]
@@ -162,6 +193,8 @@ class Catalogue(Generic[T]):
 
     def owner(self, name: str) -> str | None:
         """The plugin that registered ``name``."""
+        if self._later is not None:
+            self._filled()
         found = self._entries.get(name_key(name))
         return found[1] if found else None
 
@@ -175,16 +208,24 @@ class Catalogue(Generic[T]):
 
     def discard(self, name: str, plugin: str, why: str) -> None:
         """Take ``name`` out again (it depends on content that is missing), remembered as a gap."""
+        if self._later is not None:
+            self._filled()
         self._entries.pop(name_key(name), None)
         self._gap_names[name_key(name)] = (plugin, why)
 
     def names(self) -> list[str]:
+        if self._later is not None:
+            self._filled()
         return [self._name_of(entry) for entry, _ in self._entries.values()]
 
     def entries(self) -> list[T]:
+        if self._later is not None:
+            self._filled()
         return [entry for entry, _ in self._entries.values()]
 
     def __len__(self) -> int:
+        if self._later is not None:
+            self._filled()
         return len(self._entries)
 
 

@@ -1,5 +1,6 @@
 """Everything the loaded plugins registered, collected once, duplicates refused."""
 
+import functools
 import inspect
 from collections.abc import Callable
 from functools import cached_property
@@ -11,11 +12,19 @@ import pluggy
 import ledger
 from ledger.dice import DiceSet, check_dice, choose_default
 from ledger.errors import LedgerError, PluginError
-from ledger.hosting._catalogue import Catalogue, ContentMissing, LeftOut, clash, each_entry
+from ledger.hosting._catalogue import (
+    FILLING,
+    Catalogue,
+    ContentMissing,
+    LeftOut,
+    clash,
+    each_entry,
+)
 from ledger.hosting._hooks import answer_of
 from ledger.hosting._manager import get_plugin_manager, plugin_version, report
 from ledger.hosting._namespaced import Namespaced
 from ledger.hosting._sha256 import sha256
+from ledger.hosting._tracing import tracing
 from ledger.hosting._upcasting import Upcasters
 from ledger.model import (
     LEDGER_EVENT_TYPES,
@@ -41,6 +50,12 @@ from ledger.model import (
 CORE = "ledger"
 # Tag namespaces no expansion may use: the ledger's own and the base game's.
 RESERVED_TAGS = {"ledger": (CORE,), "base": ("ledger_base_game", CORE)}
+# Plugins whose event types a registry that warns (not strict) asks for only when first used,
+# and each catalogue no other plugin adds to: the base game's tags are all in its reserved
+# namespace, so no other plugin's can clash with them, whichever is asked first, and its
+# answers are the same every time. Most commands read few of them (`hero show` from a
+# snapshot none).
+ASKED_WHEN_USED = ("ledger_base_game",)
 
 
 class Registry:
@@ -74,10 +89,16 @@ class Registry:
         self.missing_types: dict[str, list[str]] = {}  # plugin: why its event types are missing
         self.parts_left_out: dict[type, str] = {}  # a state type left out: why
         self._gather(pm.hook.register_state, self._add_parts)
-        self.event_types: dict[str, tuple[type[Event], str]] = {}
+        self._types: dict[str, tuple[type[Event], str]] = {}
         for event_type in LEDGER_EVENT_TYPES:
             self._add_event_type(event_type, CORE)
-        self._gather(pm.hook.register_event_types, self._add_event_types, self._types_missing)
+        types_hook = pm.hook.register_event_types
+        # Shared with the copies content packs lay over this registry (``for_state``): one
+        # of them completing the event types completes them for all.
+        self._later: list[pluggy.HookImpl] = []
+        if not strict and not tracing():  # a trace shows every hook call as it happens
+            self._later += [i for i in types_hook.get_hookimpls() if _asked_when_used(i)]
+        self._gather(types_hook, self._add_event_types, self._types_missing, skip=self._later)
         self.heroes = Catalogue("Hero", lambda h: h.name, of=HeroSpec)
         self.conditions = Catalogue(
             "condition", lambda c: c.name, of=ConditionSpec, unique=("number", _number)
@@ -103,11 +124,24 @@ class Registry:
             (self.services, pm.hook.register_services),
             (self.injuries, pm.hook.register_injuries),
         )
+        later = not strict and not tracing()  # a trace shows every hook call as it happens
+        check_professions = content  # now, once the Talents are gathered too
         for catalogue, hook in catalogues if content else ():
-            self._gather(hook, catalogue.add_all, catalogue.missing)
-        if content:
+            fill: Callable[[], None] = functools.partial(
+                self._gather, hook, catalogue.add_all, catalogue.missing
+            )
+            if later and _asked_when_used(hook):
+                if catalogue is self.professions:  # when first read
+                    fill = _then(fill, self._drop_professions_without_talents)
+                    check_professions = False
+                catalogue.fill_later(fill)
+            else:
+                fill()
+        if check_professions:
             self._drop_professions_without_talents()
-        self.upcasters = Upcasters(self.event_types)
+        if pm.hook.register_upcasters.get_hookimpls():  # each names the event type it reads
+            self._complete_types()
+        self.upcasters = Upcasters(self._types)
         self._gather(pm.hook.register_upcasters, self._whole(self.upcasters.add_all))
         self.dice: Catalogue[DiceSet] = Catalogue("die definition", lambda d: d.name)
         self.modifier_types: Namespaced[ModifierType] = Namespaced(
@@ -124,12 +158,18 @@ class Registry:
         hook: Any,
         add: Callable[[list[Any], str, LeftOut | None], None],
         missing: Callable[[str, str], None] | None = None,
+        *,
+        skip: list[pluggy.HookImpl] = [],  # noqa: B006 - never changed
+        only: list[pluggy.HookImpl] | None = None,
     ) -> None:
         """Call each implementation on its own, so every answer is attributed to its plugin,
         and hand ``add`` its answer with how to leave out one entry (None: strict, raise). A
         hook that fails itself is raised (``strict``) or its whole answer left out, and
-        ``missing`` told (a lookup of that kind then names the plugin)."""
-        for impl in hook.get_hookimpls():
+        ``missing`` told (a lookup of that kind then names the plugin). ``skip``: those
+        implementations not now; ``only``: these alone."""
+        for impl in hook.get_hookimpls() if only is None else only:
+            if impl in skip:
+                continue
             plugin = impl.plugin_name
             try:
                 answer = answer_of(impl, hook.name)
@@ -238,10 +278,33 @@ class Registry:
                 f"plugin {plugin!r}: event type {event_type.__name__} has the tag {tag!r}, in "
                 f"plugin {namespace!r}'s namespace; tag it '{plugin}:{tag.partition(':')[2]}'"
             )
-        if tag in self.event_types:
-            other = self.event_types[tag][1]
+        if tag in self._types:
+            other = self._types[tag][1]
             raise PluginError(clash("event type", tag, other, plugin))
-        self.event_types[tag] = (event_type, plugin)
+        self._types[tag] = (event_type, plugin)
+
+    @cached_property
+    def event_types(self) -> dict[str, tuple[type[Event], str]]:
+        """Every registered event type by tag, with the plugin that registered it: the
+        ledger's own, then each plugin's in loading order."""
+        self._complete_types()
+        return self._types
+
+    def _complete_types(self) -> None:
+        """Ask the plugins whose event types were left for their first use
+        (``ASKED_WHEN_USED``), and put their types where loading order puts them."""
+        if not self._later:
+            return
+        with FILLING:  # another thread reading them waits until they are complete
+            if not self._later:
+                return
+            hook = self.pm.hook.register_event_types
+            self._gather(hook, self._add_event_types, self._types_missing, only=self._later)
+            rank = {CORE: 0} | {i.plugin_name: n for n, i in enumerate(hook.get_hookimpls(), 1)}
+            ordered = sorted(self._types.items(), key=lambda item: rank.get(item[1][1], len(rank)))
+            self._types.clear()
+            self._types.update(ordered)
+            self._later.clear()  # last: seen empty, the types are complete
 
     def _add_parts(self, kinds: list[Any], plugin: str, left_out: LeftOut | None) -> None:
         """Each of ``plugin``'s state types; one left out is remembered, and an event that
@@ -324,6 +387,8 @@ class Registry:
     def for_state(self, state: CampaignState) -> "Registry":
         """The content as ``state`` knows it: the plugins' with the campaign's content packs
         (``content add``) laid over. What actions decide and faces offer from."""
+        if not state.content:  # no pack: nothing to import (twice a batch line)
+            return self._base
         from ledger.hosting._packs import registry_for
 
         return registry_for(self._base, state)
@@ -407,6 +472,24 @@ class Registry:
     def default_dice(self) -> DiceSet:
         """The plugins' die definition, used unless the campaign or the command sets one."""
         return choose_default(self.dice.get(name) for name in self.dice.names())
+
+
+def _asked_when_used(hook_or_impl: Any) -> bool:
+    """Whether a hook implementation, or every implementation of a hook (and there is one),
+    comes from a plugin whose answers may wait for their first use (``ASKED_WHEN_USED``):
+    no other plugin's answer can then clash with one of them, whichever comes first."""
+    if isinstance(hook_or_impl, pluggy.HookImpl):
+        return hook_or_impl.plugin_name in ASKED_WHEN_USED
+    impls = hook_or_impl.get_hookimpls()
+    return bool(impls) and all(impl.plugin_name in ASKED_WHEN_USED for impl in impls)
+
+
+def _then(first: Callable[[], None], second: Callable[[], None]) -> Callable[[], None]:
+    def both() -> None:
+        first()
+        second()
+
+    return both
 
 
 def _action_name(action: Callable[..., Any]) -> str:

@@ -7,8 +7,9 @@ from typing import Any, TypeVar
 import msgspec
 
 from ledger.dice import DiceSet
-from ledger.hosting import CommandGroup, hookimpl
+from ledger.hosting import CommandGroup, Registry, hookimpl
 from ledger.model import (
+    CampaignState,
     ClassSpec,
     ConditionSpec,
     Event,
@@ -25,7 +26,6 @@ from ledger.model import (
     specs_from_tables,
 )
 from ledger.text import name_key
-from ledger_base_game import events
 from ledger_base_game.data import tables
 from ledger_base_game.rules.modifier_types import MODIFIER_TYPES
 
@@ -41,6 +41,11 @@ def _load(file: str, table: str, spec: type[SpecT]) -> list[SpecT]:
 
 @hookimpl
 def register_event_types() -> list[type[Event]]:
+    # Here, not at the top: a command the registry answers without folding an event (`hero
+    # show` from a snapshot) never asks for the event types, and importing them, some eighty
+    # Struct classes and the rules they apply, is a third of such a command's own start-up.
+    from ledger_base_game import events
+
     return list(events.EVENT_TYPES)
 
 
@@ -150,5 +155,18 @@ def register_modifier_types() -> list[ModifierType]:
     return MODIFIER_TYPES
 
 
-# Names in progress events checked against every plugin's content.
-from ledger_base_game.rules.validators import validate_event  # noqa: E402, F401
+@hookimpl
+def validate_event(state: CampaignState, event: Event, registry: Registry) -> str | None:
+    """Names in progress events checked against every plugin's content
+    (``rules.validators``, imported when an event is first recorded, as it imports the event
+    types, and then kept: an import statement here would cost every event some 8 k
+    instructions)."""
+    if not _VALIDATORS:
+        from ledger_base_game.rules.validators import validate_event as validate
+
+        _VALIDATORS.append(validate)
+    answer: str | None = _VALIDATORS[0](state, event, registry)
+    return answer
+
+
+_VALIDATORS: list[Any] = []

@@ -140,3 +140,19 @@ def test_verify_of_a_small_campaign_imports_no_fork(tmp_path: Path) -> None:
         *("--database", str(database), "verify"),
     )
     assert loaded == "False"
+
+
+def test_a_read_at_a_snapshot_imports_no_event_type(tmp_path: Path) -> None:
+    """The base game's event types are asked for when a row is folded: a read answered from
+    a snapshot at the head folds none (ledger.hosting._registry, ASKED_WHEN_USED)."""
+    database = tmp_path / "snapshot.db"
+    with Ledger.open(database, snapshot_interval=2) as book:
+        joined = HeroJoined(
+            hero="Torrax", might=3, agility=2, will=2, taunt=6, chips=10, wounded_chips=5
+        )
+        book.create_campaign("Lazy").record([joined])  # seq 2: a snapshot
+    loaded = _after_main(
+        "[m for m in sys.modules if m.startswith('ledger_base_game.events')]",
+        *("--database", str(database), "hero", "show", "Torrax"),
+    )
+    assert loaded == "[]"

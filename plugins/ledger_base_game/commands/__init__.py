@@ -10,7 +10,7 @@ that loads lazily imports a module when one of its commands is used."""
 import importlib
 
 from ledger.hosting import CommandGroup
-from ledger_base_game.rules.checks import ABILITIES
+from ledger_base_game.rules.abilities import ABILITIES
 from ledger_cli.helpers import action_words, add_lazy, words_completion
 
 complete_ability = words_completion(*ABILITIES)  # an ABILITY argument's shell completion

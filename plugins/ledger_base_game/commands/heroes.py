@@ -3,7 +3,6 @@
 import click
 
 from ledger.model import CampaignState, card_key
-from ledger_base_game.events.heroes import HeroJoined
 from ledger_cli.helpers import (
     App,
     Command,
@@ -37,6 +36,7 @@ def add(app: App, /, name: str, as_json: bool, **stats: int | None) -> None:
     # Here, not at the top: importing the actions package imports every action (27 modules),
     # which `hero show`, a read, never runs (start-up, docs/performance.md target 6).
     from ledger_base_game.actions import heroes as actions
+    from ledger_base_game.events.heroes import HeroJoined
 
     recorded = app.do(actions.add_hero, name=name, as_json=as_json, **stats)
     # Say which stats came from the plugins' data rather than the command line.

@@ -1,7 +1,6 @@
 """What checks share (§4–§6): dice counts, faces against the die, modifiers recorded."""
 
 from functools import cache, lru_cache
-from typing import Literal
 
 import msgspec
 
@@ -29,8 +28,10 @@ from ledger.rules import injuries
 from ledger.text import did_you_mean, name_key
 from ledger_base_game.data import data_file
 
-Ability = Literal["might", "agility", "will"]
-ABILITIES: tuple[Ability, ...] = ("might", "agility", "will")
+# Where the layers import the abilities from, as before they had a module of their own.
+from ledger_base_game.rules.abilities import ABILITIES as ABILITIES
+from ledger_base_game.rules.abilities import Ability as Ability
+
 INSPIRATION_DICE = 2
 
 

@@ -3,7 +3,7 @@ content (the fold has no content, so an event built through the Python API could
 name a Profession or Talent nobody registered)."""
 
 from ledger.errors import OutOfRange
-from ledger.hosting import Registry, hookimpl
+from ledger.hosting import Registry
 from ledger.model import CampaignState, ContentAdded, Event, TableCard
 from ledger.text import name_key, quoted
 from ledger_base_game.events.checks import CheckMade
@@ -23,7 +23,6 @@ from ledger_base_game.rules.ranges import (
 )
 
 
-@hookimpl
 def validate_event(state: CampaignState, event: Event, registry: Registry) -> str | None:
     if isinstance(event, CheckMade | GroupCheckOpened) and 0 in (event.target, *_thresholds(event)):
         return "a check's target is at least 1: the rules have no target 0"
