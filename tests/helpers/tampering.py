@@ -1,8 +1,9 @@
 """Tampering with a ledger file as whoever has it could: a payload byte flipped under the
 dropped trigger (``tamper_payload``), rows rewritten with plain SQL and the triggers put back
 (``tampered``, ``rows``, ``rewrite``; ``cases`` is the whole matrix of changes, ``key_twice``
-one of them), an export re-hashed by a forger (``rehash``, ``payload``), and a change made
-by another program while a ledger is open (``other_connection``, ``edit_last_payload``)."""
+one of them), a snapshot forged (``corrupt_snapshot``), an export re-hashed by a forger
+(``rehash``, ``payload``), and a change made by another program while a ledger is open
+(``other_connection``, ``edit_last_payload``)."""
 
 import json
 import random
@@ -10,6 +11,8 @@ import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ledger.campaign import Ledger
 from ledger.model import META_TYPES
@@ -55,6 +58,20 @@ def around_snapshot_triggers(db: Connection, sql: str, parameters: Any = ()) -> 
     for _, definition in found:
         db.execute(definition)
     return changed
+
+
+def corrupt_snapshot(ledger: Ledger, seq: int) -> None:
+    """Venia's Stars in campaign Test's snapshot at ``seq`` raised by 5, as a forger could."""
+    (state,) = ledger.db.execute(
+        "SELECT state FROM snapshots WHERE campaign = 'Test' AND seq = ?", [seq]
+    ).fetchone()
+    changed = json.loads(state)
+    changed[0]["heroes"]["Venia"]["stars"] += 5
+    around_snapshot_triggers(
+        ledger.db,
+        "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = ?",
+        [msgspec.json.encode(changed).decode(), seq],
+    )
 
 
 def tamper_payload(ledger: Ledger, campaign: str, seq: int) -> None:

@@ -1,10 +1,8 @@
 """verify streams a campaign a page at a time (a million events never sit in memory) and
 still finds every kind of problem, in any page, whichever history a snapshot was taken under."""
 
-import json
 from typing import Any
 
-import msgspec
 import pytest
 
 from ledger.campaign import Campaign, Ledger
@@ -12,7 +10,7 @@ from ledger.storage import _store
 from ledger.verification import _snapshots as verify_snapshots
 from ledger.verification import verify
 from ledger_base_game.events import HeroJoined, StarsGained
-from tests.helpers.tampering import around_snapshot_triggers, tamper_payload
+from tests.helpers.tampering import corrupt_snapshot, tamper_payload
 
 PAGE = 3
 
@@ -47,19 +45,6 @@ def long_campaign(ledger: Ledger) -> Campaign:
     campaign.undo()
     assert campaign.head().seq == 22
     return campaign
-
-
-def corrupt_snapshot(ledger: Ledger, seq: int) -> None:
-    (state,) = ledger.db.execute(
-        "SELECT state FROM snapshots WHERE campaign = 'Test' AND seq = ?", [seq]
-    ).fetchone()
-    changed = json.loads(state)
-    changed[0]["heroes"]["Venia"]["stars"] += 5
-    around_snapshot_triggers(
-        ledger.db,
-        "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = ?",
-        [msgspec.json.encode(changed).decode(), seq],
-    )
 
 
 def test_verify_reads_a_page_at_a_time(

@@ -29,7 +29,7 @@ from ledger.verification._history import Ascending, HistoryVerifier
 from ledger.verification._segments import Found
 from ledger_base_game.events import HeroJoined, StarsGained
 from tests.helpers.campaigns import random_history
-from tests.helpers.tampering import around_snapshot_triggers, tamper_payload
+from tests.helpers.tampering import around_snapshot_triggers, corrupt_snapshot, tamper_payload
 
 
 @pytest.fixture
@@ -375,26 +375,13 @@ def test_a_wrong_snapshot_is_named_alike_on_one_process_and_two(
 ) -> None:
     """Both kinds at once too: once the rows find the snapshot at 20 wrong, the one at 22
     (of the history before the redo) is checked again from an earlier one, not from 20."""
-    corrupt(redone, seq)
+    corrupt_snapshot(redone, seq)
     if seq == 22:
-        corrupt(redone, 20)
+        corrupt_snapshot(redone, 20)
     two = verify(redone)
     monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 10**9)
     assert verify(redone) == two
     assert [p.seq for p in two] == ([20, 22] if seq == 22 else [20])
-
-
-def corrupt(ledger: Ledger, seq: int) -> None:
-    (state,) = ledger.db.execute(
-        "SELECT state FROM snapshots WHERE campaign = 'Test' AND seq = ?", [seq]
-    ).fetchone()
-    changed = json.loads(state)
-    changed[0]["heroes"]["Venia"]["stars"] += 5
-    around_snapshot_triggers(
-        ledger.db,
-        "UPDATE snapshots SET state = ? WHERE campaign = 'Test' AND seq = ?",
-        [msgspec.json.encode(changed).decode(), seq],
-    )
 
 
 LINGERING = """
@@ -446,7 +433,7 @@ def test_a_schema_problem_is_named_first_on_two_processes_as_on_one(
     redone: Ledger, answers: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     redone.db.execute("DROP TRIGGER events_no_update")
-    corrupt(redone, 22)
+    corrupt_snapshot(redone, 22)
     two = verify(redone)
     monkeypatch.setattr(verify_rows, "PARALLEL_FROM", 10**9)
     assert verify(redone) == two
