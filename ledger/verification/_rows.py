@@ -16,7 +16,7 @@ from typing import Any
 
 from ledger.campaign import History, Ledger, Projector
 from ledger.hosting import Registry
-from ledger.storage import Connection, EventStore, sqlite3
+from ledger.storage import Connection, EventStore, hashes, sqlite3
 from ledger.verification._forked import forked
 from ledger.verification._handover import Handover
 from ledger.verification._segments import Found, segment
@@ -87,6 +87,15 @@ def read_only_store(path: str) -> EventStore:
     return EventStore(Connection(connection))
 
 
+def _loaded_once(registry: Registry) -> None:
+    """What each process would load on its first page, loaded here before the fork, so once:
+    the event types (and the rules they import), their decoder and the hash's library. Where
+    the two cores run side by side this only moves the work; where they take turns on one
+    (a busy machine), it is done once instead of twice."""
+    registry.decoder  # noqa: B018 (a cached property, built by reading it)
+    hashes(())  # imports hashlib (OpenSSL) on its first call
+
+
 def clean_in_two(
     path: str,
     store: EventStore,
@@ -119,6 +128,7 @@ def clean_in_two(
             start = point
         return found
 
+    _loaded_once(registry)
     with forked(rest) as child:
         if child is None:
             return False
