@@ -2,7 +2,10 @@
 
 Every target the run measured gets a row with its margin: how far the ratio is on the right
 side of its goal (``ratio / goal - 1`` for a rate that must reach the goal, ``goal / ratio - 1``
-for a cost that must stay under it), negative when it is missed."""
+for a cost that must stay under it), negative when it is missed. Issue 27 set five goals with
+a 20 % margin already in them (1.2x eventsourcing for the first 1.0x, 0.3x for 0.25x, 6x for
+5x; `hero show` at 1.5x against a smaller baseline); any other goal met by less than 20 % is
+flagged, so that noise cannot flip it unseen."""
 
 import json
 import sys
@@ -60,6 +63,17 @@ ROWS = {  # target key: what it measures, (figure section, ours, baseline, unit)
 }
 
 
+HOLDS_MARGIN = frozenset(
+    {
+        "1_recording_vs_eventsourcing",
+        "2_import_vs_raw",
+        "3_replay_vs_raw",
+        "3_replay_vs_eventsourcing",
+        "6_startup_vs_bare_imports",
+    }
+)
+
+
 def _number(value: float) -> str:
     return f"{value:,.3g}" if value < 100 else f"{value:,.0f}"
 
@@ -95,7 +109,8 @@ def table(report: dict[str, Any]) -> str:
         room = margin(ratio, verdict["target"])
         mark = "met" if verdict["met"] else "**missed**"
         if verdict["met"] and room < 0.2:
-            mark = "met, **under 20 % margin**"
+            narrow = "met (the goal holds the 20 % margin)"
+            mark = narrow if key in HOLDS_MARGIN else "met, **under 20 % margin**"
         lines.append(
             f"| {what} | {shown} | {base} | {ratio} | {verdict['target']} | {room:+.0%} | {mark} |"
         )
