@@ -35,10 +35,16 @@ def end(code: str | int | None) -> NoReturn:
     """Ends the process with ``code`` as ``sys.exit(code)`` would, without the interpreter's
     teardown: the exit handlers run (a plugin's, logging's, a temporary directory's), the
     standard streams are flushed, then ``os._exit``. Where that could lose anything (another
-    thread still running, a stream that cannot be flushed) it is ``sys.exit`` itself."""
+    thread still running, a stream that cannot be flushed, a profiler or coverage tool that
+    writes its figures once the command returns) it is ``sys.exit`` itself."""
     run_handlers = getattr(atexit, "_run_exitfuncs", None)  # CPython's, since 3.0
     threading = sys.modules.get("threading")
-    if run_handlers is None or (threading is not None and threading.active_count() > 1):
+    if (
+        run_handlers is None
+        or (threading is not None and threading.active_count() > 1)
+        or sys.getprofile() is not None
+        or sys.gettrace() is not None
+    ):
         sys.exit(code)
     if code is not None and not isinstance(code, int):
         print(code, file=sys.stderr)  # as sys.exit prints a message

@@ -110,3 +110,18 @@ def test_a_closed_standard_output_is_reported_as_before(tmp_path: Path) -> None:
     reader.stdin.close()
     assert done.returncode == 141
     assert "Traceback" not in done.stderr
+
+
+def test_a_profiled_command_still_writes_its_profile(tmp_path: Path) -> None:
+    """cProfile writes its figures once the script returns: the early end would skip them."""
+    script = tmp_path / "cli.py"
+    script.write_text("from ledger_cli.start import main\nmain()\n", encoding="utf-8")
+    profile = tmp_path / "out.prof"
+    done = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(profile), str(script), "--version"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("campaign-ledger, version ")
+    assert profile.stat().st_size > 0
