@@ -1,12 +1,13 @@
-"""The end of the first process's rows handed over to the second (a forked child) that is done
-with its own first: the two cores are not equally fast at every moment (the machine's other
-work, their clocks), so rows split by count end at different times, by 10 % and more.
+"""The end of one process's first rows handed over to the other, done with its own first: the
+two cores are not equally fast at every moment (the machine's other work, their clocks), so
+rows split by count end at different times, by 10 % and more. Each of the two (a parent and
+the child it forks) has a ``Handover`` for its first rows, made before the fork.
 
-Through memory both processes share, the parent says where the page it reads next ends before
-it reads it, and ends its rows where the child asks; the child asks only for an end past that
+Through memory both processes share, the reader says where the page it reads next ends before
+it reads it, and ends its rows where the other asks; the other asks only for an end past that
 page, at a snapshot of the current history, where its own fold of the rest starts. A value one
-process writes may be seen late by the other: the parent then reads on to the end of a page the
-child also checks. Rows are checked twice then, never not at all."""
+process writes may be seen late by the other: the reader then reads on to the end of a page the
+other also checks. Rows are checked twice then, never not at all."""
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
@@ -17,21 +18,21 @@ TAKEN_PAGES = 2
 
 
 class Handover:
-    """Shared by a parent and the child it forks after making it; ``page``: the rows a page
-    of the parent's holds (``EventStore.page_rows``)."""
+    """One process's first rows, shared with the other (made before the fork); ``page``: the
+    rows a page holds (``EventStore.page_rows``)."""
 
     def __init__(self, page: int) -> None:
         import mmap  # only for a campaign long enough for two processes
 
-        # The end of the page the parent reads next (0: none yet), and where the child asked
+        # The end of the page the reader reads next (0: none yet), and where the other asked
         # it to end (0: nowhere). OSError: no memory to share, and no second process.
         self._shared = memoryview(mmap.mmap(-1, 16)).cast("q")
         self.page = page
-        self.reached = 0  # the parent's: where its rows ended
+        self.reached = 0  # the reader's: where its rows ended
 
     def end(self, start: int, stop: int) -> int:
-        """The parent's, before each page of its rows (``EventStore.value_pages``'s ``end``):
-        the page, ended where the child asked if it asked for an end before it."""
+        """The reader's, before each page of its rows (``EventStore.value_pages``'s ``end``):
+        the page, ended where the other asked if it asked for an end before it."""
         shared = self._shared
         asked = shared[1]
         if asked and asked < stop:
@@ -40,9 +41,10 @@ class Handover:
         return stop
 
     def take_over(self, start: int, points: Sequence[int]) -> int | None:
-        """The child's, once done with the rows after ``start``: the snapshot (in ``points``,
-        ascending) from which it checks the parent's rows up to ``start``, about half of what
-        the parent has left, if that is worth a takeover; the parent is asked to end there."""
+        """The other's, once done with its own rows: the snapshot (in ``points``, ascending)
+        from which it checks the reader's rows up to ``start`` (where they end), about half of
+        what the reader has left, if that is worth a takeover; the reader is asked to end
+        there."""
         reading, page = self._shared[0], self.page
         first, last = reading + page, start - TAKEN_PAGES * page
         low, high = bisect_left(points, first), bisect_right(points, last)

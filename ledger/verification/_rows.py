@@ -1,7 +1,8 @@
 """Every row of a campaign verified in one pass, or, for a long campaign, on two cores: the
 rows up to a snapshot of the current history here and the rows after it in a forked child
 that starts its fold from that snapshot. A child done first takes over the end of this
-process's rows, from a later snapshot (``_handover``), as often as that is worth it.
+process's rows, from a later snapshot (``_handover``), as often as that is worth it; this
+process, done first, takes over the end of the child's first rows once.
 
 This process's fold proves the snapshot equals the fold from scratch up to it, so the child's
 fold from it is the fold from scratch (by induction, a full replay); likewise the child's
@@ -111,17 +112,18 @@ def clean_in_two(
     split = _split(head, snapshots)
     if split is None:
         return False
-    try:
-        handover = Handover(store.page_rows())
+    try:  # where each process's first rows may end, shared with the other
+        mine, childs = Handover(store.page_rows()), Handover(store.page_rows())
     except OSError:
         return False
+    points = sorted(snapshots.inline)
 
     def rest() -> list[Found]:
         """The rows after the split, then, in turn, ends of this process's rows."""
-        child_store, points = read_only_store(path), sorted(snapshots.inline)
-        found = [segment(child_store, registry, campaign, history, split, head)]
+        child_store = read_only_store(path)
+        found = [segment(child_store, registry, campaign, history, split, head, handover=childs)]
         start = split
-        while found[-1].clean and (point := handover.take_over(start, points)):
+        while found[-1].clean and (point := mine.take_over(start, points)):
             found.append(
                 segment(child_store, registry, campaign, history, point, start, last=False)
             )
@@ -139,12 +141,15 @@ def clean_in_two(
         except sqlite3.Error:
             return False  # one process verifies, through the ledger's own connection
         try:
-            first = segment(
-                reader, registry, campaign, history, 0, split, last=False, handover=handover
-            )
+            found = [
+                segment(reader, registry, campaign, history, 0, split, last=False, handover=mine)
+            ]
+            # Done first (the child's core slower or shared): the end of the child's rows.
+            if found[0].clean and (point := childs.take_over(head, points)):
+                found.append(segment(reader, registry, campaign, history, point, head))
         finally:
             reader.db.close()
-        if not first.clean:
+        if not all(one.clean for one in found):
             return False  # found again in one process; the child is stopped unheard
         second = child.result(list[Found])
     return second is not None and all(found.clean for found in second)

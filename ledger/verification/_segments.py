@@ -53,7 +53,8 @@ def segment(
     snapshots the fold passes; the ``last`` segment also checks nothing is owed at the end.
     A segment after a first one resumes where it ends (the first proves that right). No
     history (an unreadable undo or redo): no fold, the history check names the row. With a
-    ``handover``, the rows end sooner where another process takes over the rest."""
+    ``handover``, the rows end sooner where another process takes over the rest (which is
+    then the last segment, not this one)."""
     projector = Projector(store, registry, campaign)
     chain, history_check = ChainVerifier(campaign), HistoryVerifier(campaign)
     step_index = StepIndexVerifier(campaign, history.reverted() if history is not None else ())
@@ -83,22 +84,27 @@ def segment(
     found = Found()
     if snapshots is not None and history is not None:
         try:
-            projector.fold(
+            state = projector.fold(
                 rows,
                 history.reverted(),
                 state,
                 strict=True,
                 at=snapshots.inline,
                 seen=snapshots.compare_inline,
-                end=last,
+                end=last and handover is None,
             )
         except LedgerError as error:
             found.replay = Problem(campaign, error.seq, f"does not replay: {error.args[0]}")
+        else:
+            if last and handover is not None and handover.reached >= upto and state.owed:
+                # What the fold's end check says (the one-process pass words it).
+                found.replay = Problem(campaign, None, "a command ends owing an event")
         found.snapshots = snapshots.problems
     for _ in rows:  # the chain and history checks read to the end
         pass
     found.chain, found.history = chain.problem, history_check.problem
     if handover is not None:
+        last = last and handover.reached >= upto  # else the rest is another's last segment
         upto = handover.reached
     found.steps = step_index.problem(store, after, upto, last=last)
     return found

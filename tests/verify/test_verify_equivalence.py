@@ -210,3 +210,82 @@ def test_every_tampering_of_rows_taken_over_gets_the_same_answer(
         assert one == two, f"{what} at #{p}"
     taken = [answer for answer in answers.children if answer is not None and len(answer) > 1]
     assert any(not found.clean for answer in taken for found in answer)  # the child named some
+
+
+@pytest.fixture
+def child_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages of three rows; a child that, before the second page after the split (25), waits
+    for the parent to ask it to end, and a parent that, done with its rows up to the split,
+    asks once the child reads: this process takes over the rows after 40 (the snapshot
+    nearest half-way from 28 to 49)."""
+    monkeypatch.setattr(_store, "PAGE", 3)
+    end, take_over = Handover.end, Handover.take_over
+
+    def until(done: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 2
+        while not done() and time.monotonic() < deadline:
+            time.sleep(0.001)
+
+    def waiting_end(handover: Handover, start: int, stop: int) -> int:
+        if start == SPLIT + 3:
+            until(lambda: bool(handover._shared[1]))
+        return end(handover, start, stop)
+
+    def waiting_take_over(handover: Handover, start: int, points: Any) -> int | None:
+        until(lambda: bool(handover._shared[0]))
+        return take_over(handover, start, points)
+
+    monkeypatch.setattr(Handover, "end", waiting_end)
+    monkeypatch.setattr(Handover, "take_over", waiting_take_over)
+
+
+def _parents_segments(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """Each segment this process checks on two cores, as (after, upto); filled as it goes."""
+    checked: list[tuple[int, int]] = []
+    segment = verify_rows.segment
+
+    def spy(*args: Any, **kwargs: Any) -> Found:
+        checked.append((args[4], args[5]))
+        return segment(*args, **kwargs)
+
+    monkeypatch.setattr(verify_rows, "segment", spy)
+    return checked
+
+
+@pytest.mark.usefixtures("child_slow")
+def test_the_parent_done_first_takes_over_the_end_of_the_childs_rows(
+    clean: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = Answers(monkeypatch)
+    checked = _parents_segments(monkeypatch)
+    assert answers.both(clean, registry) == ([], [])
+    assert checked == [(0, 2 * SPLIT - 1), (0, SPLIT), (40, 2 * SPLIT - 1)]  # one, then two
+    assert answers.children == [[Found()]]  # 25 to 40: its rows ended where it was asked
+
+
+@pytest.mark.usefixtures("child_slow")
+def test_every_tampering_of_rows_the_parent_takes_over_gets_the_same_answer(
+    clean: Path, tmp_path: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past 40 the parent checks (the last rows: nothing owed at the end, no step index row
+    after them); from 26 to 40 the child does, its rows no longer the last."""
+    with Ledger.open(clean, registry, create=False) as ledger:
+        undone = set(ledger.campaign().history().reverted())
+        clean_rows = [msgspec.structs.asdict(row) for row in ledger.store.rows("Test")]
+    rng = random.Random(11)
+    matrix = [case for case in cases(clean_rows, undone, rng) if case[1] >= 34]
+
+    def past_the_end(db: Any) -> None:  # what only the last rows' check finds
+        db.execute("INSERT INTO step_changes VALUES ('Test', 60, 'journey', 1, NULL)")
+
+    chosen = [
+        *rng.sample(matrix, TAMPERINGS // 3),
+        ("a step index row past the end", 60, past_the_end),
+    ]
+    answers = Answers(monkeypatch)
+    checked = _parents_segments(monkeypatch)
+    for what, p, change in chosen:
+        one, two = answers.both(tampered(clean, tmp_path, change), registry)
+        assert one == two, f"{what} at #{p}"
+    assert [problem.seq for problem in one] == [60]  # the last: named on two as on one
+    assert (40, 2 * SPLIT - 1) in checked  # some were the parent's to find
