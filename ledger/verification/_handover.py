@@ -19,15 +19,15 @@ TAKEN_PAGES = 2
 
 class Handover:
     """One process's first rows, shared with the other (made before the fork); ``page``: the
-    rows a page holds (``EventStore.page_rows``)."""
+    rows a page holds (``EventStore.page_rows``); ``start``: where the rows start (after it)."""
 
-    def __init__(self, page: int) -> None:
+    def __init__(self, page: int, start: int = 0) -> None:
         import mmap  # only for a campaign long enough for two processes
 
         # The end of the page the reader reads next (0: none yet), and where the other asked
         # it to end (0: nowhere). OSError: no memory to share, and no second process.
         self._shared = memoryview(mmap.mmap(-1, 16)).cast("q")
-        self.page = page
+        self.page, self.start = page, start
         self.reached = 0  # the reader's: where its rows ended
 
     def end(self, start: int, stop: int) -> int:
@@ -40,17 +40,18 @@ class Handover:
         shared[0] = self.reached = stop
         return stop
 
-    def take_over(self, start: int, points: Sequence[int]) -> int | None:
+    def take_over(self, upto: int, points: Sequence[int]) -> int | None:
         """The other's, once done with its own rows: the snapshot (in ``points``, ascending)
-        from which it checks the reader's rows up to ``start`` (where they end), about half of
+        from which it checks the reader's rows up to ``upto`` (where they end), about half of
         what the reader has left, if that is worth a takeover; the reader is asked to end
         there."""
-        reading, page = self._shared[0], self.page
-        first, last = reading + page, start - TAKEN_PAGES * page
+        # Where the reader is: the end of the page it reads, else (none read yet) its start.
+        reading, page = max(self._shared[0], self.start), self.page
+        first, last = reading + page, upto - TAKEN_PAGES * page
         low, high = bisect_left(points, first), bisect_right(points, last)
         if low >= high:
             return None
-        middle = (reading + start) // 2
+        middle = (reading + upto) // 2
         point = min(points[low:high], key=lambda seq: abs(seq - middle))
         self._shared[1] = point
         return point

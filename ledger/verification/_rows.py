@@ -7,6 +7,9 @@ process, done first, takes over the end of the child's first rows once.
 This process's fold proves the snapshot equals the fold from scratch up to it, so the child's
 fold from it is the fold from scratch (by induction, a full replay); likewise the child's
 chain and history checks resume from the last row before it, which this process checks.
+Each takeover starts likewise from a snapshot that the other process's fold reaches: the
+rows it was asked to end at are read to there at least. Whoever checks the campaign's last
+rows checks its end (nothing owed, no step index row past it); rows cut short do not.
 Only a clean answer from both is taken: on any problem, or no answer, the rows are verified
 again in one process, which names the problem exactly as it always has."""
 
@@ -113,13 +116,14 @@ def clean_in_two(
     if split is None:
         return False
     try:  # where each process's first rows may end, shared with the other
-        mine, childs = Handover(store.page_rows()), Handover(store.page_rows())
+        mine, childs = Handover(store.page_rows()), Handover(store.page_rows(), split)
     except OSError:
         return False
     points = sorted(snapshots.inline)
 
     def rest() -> list[Found]:
-        """The rows after the split, then, in turn, ends of this process's rows."""
+        """The rows after the split (ended sooner if this process takes over their end),
+        then, in turn, ends of this process's rows."""
         child_store = read_only_store(path)
         found = [segment(child_store, registry, campaign, history, split, head, handover=childs)]
         start = split

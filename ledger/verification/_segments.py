@@ -97,7 +97,8 @@ def segment(
             found.replay = Problem(campaign, error.seq, f"does not replay: {error.args[0]}")
         else:
             if last and handover is not None and handover.reached >= upto and state.owed:
-                # What the fold's end check says (the one-process pass words it).
+                # The fold's end check, once these rows are known to end the campaign (any
+                # problem is found again in one process, which words it).
                 found.replay = Problem(campaign, None, "a command ends owing an event")
         found.snapshots = snapshots.problems
     for _ in rows:  # the chain and history checks read to the end

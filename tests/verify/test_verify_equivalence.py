@@ -21,7 +21,16 @@ from ledger.verification import _rows as verify_rows
 from ledger.verification._handover import Handover
 from ledger.verification._segments import Found
 from ledger.verification._snapshots import SnapshotVerifier
-from ledger_base_game.events import HeroJoined, StarsGained, StarsSpent, StepStarted
+from ledger_base_game import actions
+from ledger_base_game.events import (
+    CheckGemSpent,
+    CheckMade,
+    GemsGained,
+    HeroJoined,
+    StarsGained,
+    StarsSpent,
+    StepStarted,
+)
 from tests.helpers.tampering import cases, rewrite, rows, tampered
 
 HEROES = ("Venia", "Torrax")
@@ -214,12 +223,13 @@ def test_every_tampering_of_rows_taken_over_gets_the_same_answer(
 
 @pytest.fixture
 def child_slow(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pages of three rows; a child that, before the second page after the split (25), waits
-    for the parent to ask it to end, and a parent that, done with its rows up to the split,
-    asks once the child reads: this process takes over the rows after 40 (the snapshot
-    nearest half-way from 28 to 49)."""
+    """Pages of three rows; a child that, before the second page of its first rows (after
+    the split), waits for the parent to ask it to end, and a parent that, done with its rows
+    up to the split, asks once the child reads: this process takes over the end of the
+    child's rows (in ``clean``, after 40: the snapshot nearest half-way from 28 to 49)."""
     monkeypatch.setattr(_store, "PAGE", 3)
     end, take_over = Handover.end, Handover.take_over
+    first_pages: dict[int, int] = {}  # by Handover: where its reader's first page started
 
     def until(done: Callable[[], bool]) -> None:
         deadline = time.monotonic() + 2
@@ -227,7 +237,8 @@ def child_slow(monkeypatch: pytest.MonkeyPatch) -> None:
             time.sleep(0.001)
 
     def waiting_end(handover: Handover, start: int, stop: int) -> int:
-        if start == SPLIT + 3:
+        began = first_pages.setdefault(id(handover), start)
+        if began > 0 and start == began + 3:  # the child's second page
             until(lambda: bool(handover._shared[1]))
         return end(handover, start, stop)
 
@@ -289,3 +300,74 @@ def test_every_tampering_of_rows_the_parent_takes_over_gets_the_same_answer(
         assert one == two, f"{what} at #{p}"
     assert [problem.seq for problem in one] == [60]  # the last: named on two as on one
     assert (40, 2 * SPLIT - 1) in checked  # some were the parent's to find
+
+
+@pytest.fixture(scope="module")
+def owing(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``clean``'s history, then a Journey step and a check paid with an Achievement gem
+    (the check, then the gem it owes): a step change and a debt among the last rows."""
+    path = tmp_path_factory.mktemp("owing") / "owing.db"
+    with Ledger.open(path, snapshot_interval=5) as ledger:
+        _history(ledger, random.Random(5))
+        campaign = ledger.campaign("Test")
+        campaign.record([StepStarted(kind="journey")])
+        campaign.record([GemsGained(hero="Venia", kind="achievement")])
+        check = campaign.do(
+            actions.make_check,
+            hero="Venia",
+            ability="might",
+            target=1,
+            roll=("1", "1"),
+            achievement=True,
+        ).events
+        assert [type(event) for event in check] == [CheckMade, CheckGemSpent]
+    return path
+
+
+@pytest.mark.usefixtures("child_slow")
+def test_rows_cut_short_are_not_the_last_and_the_rows_taken_over_are(
+    owing: Path, tmp_path: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Clean, the child's rows (cut where the parent took over, before the Journey step)
+    answer clean: their step index is not held to the rows after them. With the gem's
+    event gone, the last command owes it: the parent's rows end the campaign and say so."""
+    answers = Answers(monkeypatch)
+    checked = _parents_segments(monkeypatch)
+    with Ledger.open(owing, registry, create=False) as ledger:
+        head = ledger.campaign("Test").head().seq
+        journey = ledger.db.execute("SELECT max(seq) FROM step_changes").fetchone()[0]
+    assert answers.both(owing, registry) == ([], [])
+    (_, split), (point, end) = checked[1:]
+    assert split < point < journey < end == head  # the parent took the rows past the step
+    assert answers.children == [[Found()]]
+
+    def unpaid(db: Any) -> None:
+        db.execute("DELETE FROM events WHERE seq = ?", [head])
+        db.execute("DELETE FROM snapshots WHERE seq = ?", [head])
+
+    del checked[:]
+    one, two = answers.both(tampered(owing, tmp_path, unpaid), registry)
+    assert one == two
+    assert [problem.seq for problem in one] == [None]
+    assert "does not replay" in one[0].message
+    (_, split), (point, end) = checked[1:3]
+    assert split < point < end == head - 1  # the parent's rows were the last
+
+
+def test_a_campaign_that_ends_owing_is_named_by_the_child_as_by_one_process(
+    owing: Path, tmp_path: Path, registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No takeover: the child's first rows end the campaign, and its fold's end is checked."""
+    with Ledger.open(owing, registry, create=False) as ledger:
+        head = ledger.campaign("Test").head().seq
+
+    def unpaid(db: Any) -> None:
+        db.execute("DELETE FROM events WHERE seq = ?", [head])
+        db.execute("DELETE FROM snapshots WHERE seq = ?", [head])
+
+    answers = Answers(monkeypatch)
+    one, two = answers.both(tampered(owing, tmp_path, unpaid), registry)
+    assert one == two
+    assert [problem.seq for problem in one] == [None]
+    ((found,),) = answers.children
+    assert found.replay is not None  # the child's rows were the last: it found it

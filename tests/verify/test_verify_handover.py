@@ -39,6 +39,17 @@ def test_the_child_takes_over_about_half_of_what_is_left_past_the_page_being_rea
     assert handover.end(50, 60) == 55  # its rows end there
 
 
+def test_rows_not_yet_read_are_taken_over_from_half_way_along_them() -> None:
+    """The child's first rows start at the split: before its first page, half of what it has
+    left is half of the rows after the split, not of the whole campaign."""
+    handover = Handover(10, start=50)
+    points = list(range(0, 101, 5))
+    assert handover.take_over(100, points) == 75  # (50 + 100) / 2, where 0 would give 50
+    assert handover.end(50, 60) == 60
+    assert handover.end(60, 70) == 70
+    assert handover.end(70, 80) == 75
+
+
 def test_no_takeover_of_too_few_rows_or_without_a_snapshot_to_start_from() -> None:
     handover = Handover(10)
     handover.end(0, 10)
