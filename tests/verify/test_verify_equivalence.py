@@ -157,12 +157,10 @@ def test_an_undo_after_the_split_is_judged_on_the_first_half_alike(
             assert [(p.seq, "undoes" in p.message) for p in one] == [(SPLIT + 1, True)], named
 
 
-@pytest.fixture
-def taken_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pages of three rows; a child that, done with the rows after the split (25), waits for
-    the parent to read its first page, and a parent that waits, before its second, for the
-    child to ask (each up to two seconds): the child takes over the rows after 15 (the
-    snapshot half-way from 3 to 25)."""
+def _paced(monkeypatch: pytest.MonkeyPatch, waits: Callable[[Handover, int], bool]) -> None:
+    """Pages of three rows; a reader that, before a page ``waits`` names by the handover and
+    its start, waits for the other process to ask it to end, and a takeover that waits for
+    the reader to read (each up to two seconds)."""
     monkeypatch.setattr(_store, "PAGE", 3)
     end, take_over = Handover.end, Handover.take_over
 
@@ -172,7 +170,7 @@ def taken_over(monkeypatch: pytest.MonkeyPatch) -> None:
             time.sleep(0.001)
 
     def waiting_end(handover: Handover, start: int, stop: int) -> int:
-        if start == 3:
+        if waits(handover, start):
             until(lambda: bool(handover._shared[1]))
         return end(handover, start, stop)
 
@@ -182,6 +180,14 @@ def taken_over(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(Handover, "end", waiting_end)
     monkeypatch.setattr(Handover, "take_over", waiting_take_over)
+
+
+@pytest.fixture
+def taken_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child that, done with the rows after the split (25), waits for the parent to read
+    its first page, and a parent that waits, before its second, for the child to ask: the
+    child takes over the rows after 15 (the snapshot half-way from 3 to 25)."""
+    _paced(monkeypatch, lambda handover, start: start == 3)
 
 
 @pytest.mark.usefixtures("taken_over")
@@ -223,31 +229,17 @@ def test_every_tampering_of_rows_taken_over_gets_the_same_answer(
 
 @pytest.fixture
 def child_slow(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pages of three rows; a child that, before the second page of its first rows (after
-    the split), waits for the parent to ask it to end, and a parent that, done with its rows
-    up to the split, asks once the child reads: this process takes over the end of the
-    child's rows (in ``clean``, after 40: the snapshot nearest half-way from 28 to 49)."""
-    monkeypatch.setattr(_store, "PAGE", 3)
-    end, take_over = Handover.end, Handover.take_over
+    """A child that, before the second page of its first rows (after the split), waits for
+    the parent to ask it to end, and a parent that, done with its rows up to the split, asks
+    once the child reads: this process takes over the end of the child's rows (in
+    ``clean``, after 40: the snapshot nearest half-way from 28 to 49)."""
     first_pages: dict[int, int] = {}  # by Handover: where its reader's first page started
 
-    def until(done: Callable[[], bool]) -> None:
-        deadline = time.monotonic() + 2
-        while not done() and time.monotonic() < deadline:
-            time.sleep(0.001)
-
-    def waiting_end(handover: Handover, start: int, stop: int) -> int:
+    def childs_second_page(handover: Handover, start: int) -> bool:
         began = first_pages.setdefault(id(handover), start)
-        if began > 0 and start == began + 3:  # the child's second page
-            until(lambda: bool(handover._shared[1]))
-        return end(handover, start, stop)
+        return began > 0 and start == began + 3
 
-    def waiting_take_over(handover: Handover, start: int, points: Any) -> int | None:
-        until(lambda: bool(handover._shared[0]))
-        return take_over(handover, start, points)
-
-    monkeypatch.setattr(Handover, "end", waiting_end)
-    monkeypatch.setattr(Handover, "take_over", waiting_take_over)
+    _paced(monkeypatch, childs_second_page)
 
 
 def _parents_segments(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
