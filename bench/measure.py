@@ -5,6 +5,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 CLI = str(Path(sys.executable).parent / "campaign-ledger")
@@ -55,6 +56,23 @@ def median(values: Sequence[float]) -> float:
 def p95(values: Sequence[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+Reader = tuple[Callable[[int], object], Sequence[int]]  # a read of one point, and its points
+
+
+def p95_in_turns(readers: Sequence[Reader]) -> list[float]:
+    """The p95 seconds of each reader over its points, after one untimed pass (the steady
+    cost, not the first read from disk). The readers take turns point by point, so a burst
+    of load on a shared machine falls on all of them alike, not on one reader's pass."""
+    for read, points in readers:
+        for point in points:
+            read(point)
+    seconds: list[list[float]] = [[] for _ in readers]
+    for turn in zip(*(points for _, points in readers), strict=True):
+        for (read, _), point, found in zip(readers, turn, seconds, strict=True):
+            found.append(timed(partial(read, point)))
+    return [p95(found) for found in seconds]
 
 
 def child_output(args: Sequence[str]) -> bytes:

@@ -21,7 +21,8 @@ import random
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -30,7 +31,16 @@ from typing import Any
 import msgspec
 
 from bench import raw
-from bench.measure import child_output, cli, cli_peak, median, p95, run_child, timed
+from bench.measure import (
+    Reader,
+    child_output,
+    cli,
+    cli_peak,
+    median,
+    p95_in_turns,
+    run_child,
+    timed,
+)
 from bench.workload import (
     CAMPAIGN,
     HEROES,
@@ -180,30 +190,28 @@ class Bench:
 
     # Target 4
 
-    def time_travel(self, database: Path, head: int) -> tuple[float, float]:
-        """p95 seconds of ``--at`` at random points, ours and raw."""
+    @contextmanager
+    def at_readers(self, database: Path, head: int) -> Iterator[list[Reader]]:
+        """``--at`` at random points, ours (the file opened and the plugins loaded: start-up
+        is target 6) and raw (nearest snapshot and a plain fold), over the same points."""
         from ledger.hosting import get_plugin_manager
         from ledger_cli.context import App
 
         rng = random.Random(7)  # one generator for all: a new one per point gave one point
         points = [rng.randint(1, head) for _ in range(self.sizes.points)]
         app = App(get_plugin_manager(), database=database, campaign_name=CAMPAIGN)
-        # Open the file and load the plugins (start-up is target 6), and one untimed pass over
-        # the points for ours and raw alike: the steady cost, not the first read from disk.
-        for point in points:
-            app.state(str(point))
-        ours = [timed(partial(app.state, str(p))) for p in points]
-        app.close()
         db = raw.connect(database)
-        (fingerprint,) = db.execute("SELECT fingerprint FROM snapshots LIMIT 1").fetchone()
-        for point in points:
-            raw.state_at(db, CAMPAIGN, fingerprint, point)
-        bare = [timed(partial(raw.state_at, db, CAMPAIGN, fingerprint, p)) for p in points]
-        db.close()
-        return p95(ours), p95(bare)
+        try:
+            (fingerprint,) = db.execute("SELECT fingerprint FROM snapshots LIMIT 1").fetchone()
+            ours = partial(_state_at, app)
+            yield [(ours, points), (partial(raw.state_at, db, CAMPAIGN, fingerprint), points)]
+        finally:
+            app.close()
+            db.close()
 
     def travelling(self, database: Path, head: int) -> None:
-        ours, bare = self.time_travel(database, head)
+        with self.at_readers(database, head) as readers:
+            ours, bare = p95_in_turns(readers)
         self.figures["4_time_travel"] = {
             "events": head,
             "points": self.sizes.points,
@@ -221,10 +229,10 @@ class Bench:
         database = self.fresh("scale.db")
         head = build(database, self.sizes.scale)
         seconds, peak = cli_peak(database, "verify")
-        # Both campaigns measured back to back, ours and raw, so the page cache and the
-        # machine's load are alike; raw growth shows what the file's size alone costs.
-        at_large, raw_large = self.time_travel(database, head)
-        at_small, raw_small = self.time_travel(small, small_head)
+        # Both campaigns, ours and raw, read in turns, so the page cache and the machine's
+        # load are alike; raw growth shows what the file's size alone costs.
+        with self.at_readers(database, head) as large, self.at_readers(small, small_head) as short:
+            at_large, raw_large, at_small, raw_small = p95_in_turns([*large, *short])
         self.figures["5_scale"] = {
             "events": head,
             "verify_s": seconds,
@@ -315,6 +323,10 @@ class Bench:
         )
         ratio = median(seconds["discards"]) / median(seconds["stars"])
         self.targets["8_discards_verify_vs_stars"] = target(ratio, 1.5, at_most=True)
+
+
+def _state_at(app: Any, point: int) -> object:
+    return app.state(str(point))
 
 
 def _stored_mb(path: Path) -> tuple[float, float]:
