@@ -37,6 +37,22 @@ _FOLD = str.maketrans(_LOOKALIKES, _LATIN)
 @lru_cache(maxsize=4096)
 def fold(name: str) -> str:
     """The name as a reader sees it: look-alike letters replaced by the ASCII they imitate."""
+    folded = _fold_once(name)
+    # Casefolding can make a look-alike of a letter that is none (U+0345, a combining mark,
+    # becomes a Greek iota): folded again until it stays; a few rounds at most, whatever the
+    # text (no name can make this loop long).
+    for _ in range(_ROUNDS):
+        again = _fold_once(folded)
+        if again == folded:
+            break
+        folded = again
+    return folded
+
+
+_ROUNDS = 3
+
+
+def _fold_once(name: str) -> str:
     return name_key(unicodedata.normalize("NFKC", name).translate(_FOLD))
 
 

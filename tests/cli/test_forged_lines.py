@@ -140,6 +140,9 @@ def test_the_fold_is_documented_and_stable() -> None:
     assert lookalike("Iron", ["lron"]) is None  # ASCII is never folded
     assert lookalike("Torrax", ["\u0422orrax"]) == "\u0422orrax"
     assert lookalike("Torrax", ["torrax"]) is None  # the same name, typed otherwise
+    # Letters that casefold into look-alikes: a small Cherokee letter is its capital's twin.
+    assert fold("\uab93ebra") == fold("\u13c3ebra") == "zebra"
+    assert lookalike("\uab93ebra", ["Zebra"]) == "Zebra"
 
 
 def _forge(path: Path, event: Event) -> None:

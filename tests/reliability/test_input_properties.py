@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ledger.campaign import Ledger
@@ -76,6 +76,8 @@ def test_any_name_is_recorded_clean_or_refused(
 
 
 @given(st.text(max_size=30), st.text(max_size=30))
+@example("\u0345", "")  # casefolded, a combining mark becomes a Greek iota, a look-alike of i
+@example("\uab93", "\u13c3")  # a small Cherokee letter casefolds to a capital in the table
 def test_names_with_one_key_fold_alike(first: str, second: str) -> None:
     if name_key(first) == name_key(second):
         assert fold(first) == fold(second)
