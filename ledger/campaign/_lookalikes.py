@@ -2,10 +2,11 @@
 same to a reader, so a new name that folds to an existing one is refused.
 
 The fold is NFKC (fullwidth and mathematical letters become plain ones), then the table below,
-then ``name_key`` (case, spaces, apostrophes). The table maps each Cyrillic, Greek, Armenian,
-Cherokee, Coptic and non-ASCII Latin letter whose prototype in Unicode's confusables list
-(UTS #39, confusables.txt, as packaged by confusable-homoglyphs 3.3.1) is a single ASCII
-letter or digit, to that character (an uppercase letter whose prototype is "l" to "I").
+then ``name_key`` (case, spaces, apostrophes), again until nothing changes. The table maps
+each Cyrillic, Greek, Armenian, Cherokee, Coptic and non-ASCII Latin letter whose prototype in
+Unicode's confusables list (UTS #39, confusables.txt, as packaged by confusable-homoglyphs
+3.3.1) is a single ASCII letter or digit, to that character (an uppercase letter whose
+prototype is "l" to "I").
 ASCII itself is not folded: "Iron" and "lron" stay two names. No library is used at run time:
 none on PyPI gives UTS #39 skeletons with current data and without a large import."""
 
