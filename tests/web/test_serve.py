@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -42,12 +43,24 @@ def test_serve_starts_answers_with_the_token_and_stops_on_ctrl_c(
         assert answer.status_code == 200
         assert [hero["name"] for hero in answer.json()["heroes"]] == ["Zuva'Sai", "Torrax"]
         assert httpx.get(f"{url}/api/party").status_code == 401
+        hurt = {"text": "damage Torrax 2"}
+        assert httpx.post(f"{url}/api/commands", json=hurt, headers=bearer).status_code == 200
+        with ThreadPoolExecutor(8) as pages:  # reads on several of the server's threads
+            paths = ["/api/party", "/api/log", "/log", "/"] * 4
+            read = [pages.submit(httpx.get, url + path, headers=bearer) for path in paths]
+        assert all(done.result().status_code == 200 for done in read)
     finally:
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=30)
     assert f"join (can record): {url}/?token=table-42" in out
     assert "read-only:" in out
     assert "Traceback" not in err
+    # Every connection closed: the commits are in the file itself, which is all a copy takes.
+    assert sorted(path.name for path in db_path.parent.glob(db_path.name + "*")) == [db_path.name]
+    alone = db_path.parent / "copied" / db_path.name
+    alone.parent.mkdir()
+    alone.write_bytes(db_path.read_bytes())
+    assert "Torrax takes 2 damage" in script(alone, "log", "-n", "1").stdout
 
 
 def test_serve_without_a_campaign_says_so(tmp_path: Path) -> None:

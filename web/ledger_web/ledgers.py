@@ -8,6 +8,7 @@ and the writer's state stays warm. Another process (the CLI) may still record me
 service decides again after a lost race (its one policy)."""
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import threading
@@ -23,6 +24,7 @@ from ledger.service import Service
 
 T = TypeVar("T")
 READERS = 4
+CLOSE_SECONDS = 5.0  # how long a reader's close waits for the others at shutdown
 
 
 class Ledgers:
@@ -66,9 +68,28 @@ class Ledgers:
         return work(self.service())
 
     def close(self) -> None:
-        """Wait for work under way; each connection closes with its thread (a SQLite
-        connection is closed by the thread that opened it, or by the collector)."""
+        """After the work under way, each thread closes its own file (a SQLite connection is
+        closed by the thread that opened it): the last close moves the WAL's commits into the
+        database file and removes the -wal and -shm files, so a copy of the file alone holds
+        every command."""
+        self._writer.submit(self._close_mine).result()
+        # One closing task per reader thread: each waits at the barrier for the others, so no
+        # thread takes two (threads the pool had not started yet start with nothing open).
+        barrier = threading.Barrier(READERS)
+        closing = [self._readers.submit(self._close_mine, barrier) for _ in range(READERS)]
+        for done in closing:
+            done.result()
         self._writer.shutdown(wait=True)
         self._readers.shutdown(wait=True)
         with self._lock:
             self._services.clear()
+
+    def _close_mine(self, barrier: threading.Barrier | None = None) -> None:
+        service: Service | None = getattr(self._local, "service", None)
+        if service is not None:
+            self._local.service = None
+            service.close()
+        if barrier is not None:
+            # A reader still busy past the timeout: its connection is left to the collector.
+            with contextlib.suppress(threading.BrokenBarrierError):
+                barrier.wait(timeout=CLOSE_SECONDS)
