@@ -22,7 +22,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -199,15 +199,14 @@ class Bench:
 
         rng = random.Random(7)  # one generator for all: a new one per point gave one point
         points = [rng.randint(1, head) for _ in range(self.sizes.points)]
-        app = App(get_plugin_manager(), database=database, campaign_name=CAMPAIGN)
-        db = raw.connect(database)
-        try:
+        with ExitStack() as opened:  # each closed however the rest ends
+            app = App(get_plugin_manager(), database=database, campaign_name=CAMPAIGN)
+            opened.callback(app.close)
+            db = raw.connect(database)
+            opened.callback(db.close)
             (fingerprint,) = db.execute("SELECT fingerprint FROM snapshots LIMIT 1").fetchone()
             ours = partial(_state_at, app)
             yield [(ours, points), (partial(raw.state_at, db, CAMPAIGN, fingerprint), points)]
-        finally:
-            app.close()
-            db.close()
 
     def travelling(self, database: Path, head: int) -> None:
         with self.at_readers(database, head) as readers:

@@ -55,11 +55,11 @@ def check_new_text(event: Event, encoded: bytes, state: CampaignState) -> None:
         texts = list(strings(msgspec.json.decode(encoded)))
         for field, text in texts:
             check_text(text, field)
-    others = [name for name in names(state) if not name.isascii()]
-    if plain and not others:
+    known = list(names(state))
+    if plain and all(name.isascii() for name in known):
         return  # ASCII imitates nothing ASCII: the usual event, checked in microseconds
     for _, text in texts if texts is not None else strings(msgspec.json.decode(encoded)):
-        original = lookalike(text, others if text.isascii() else names(state))
+        original = lookalike(text, known)
         if original is not None:
             raise BadInput(
                 f"{quoted(text)} looks like {quoted(original)} but is spelled with other "

@@ -59,14 +59,15 @@ def _fold_once(name: str) -> str:
 
 def lookalike(text: str, names: Iterable[str]) -> str | None:
     """The first of ``names`` that ``text`` imitates: the same to a reader, another name to
-    the ledger (their keys differ, their folds do not)."""
+    the ledger (their keys differ, their folds do not). Text that is one of ``names``, typed
+    either way, names it: a file may hold two names that look alike (forged, or recorded
+    before the fold caught them), and either is still typed as it is."""
+    names = list(names)
+    key = name_key(text)
+    if any(name_key(name) == key for name in names):
+        return None
     if text.isascii():
         # Plain ASCII imitates only a name that is not: fold nothing unless one is.
         names = [name for name in names if not name.isascii()]
-        if not names:
-            return None
-    key, folded = name_key(text), fold(text)
-    for name in names:
-        if fold(name) == folded and name_key(name) != key:
-            return name
-    return None
+    folded = fold(text) if names else None
+    return next((name for name in names if fold(name) == folded), None)
