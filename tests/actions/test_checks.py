@@ -291,7 +291,7 @@ def test_the_dice_set_by_name_or_definition(campaign: Campaign) -> None:
             actions.make_check,
             {"hero": "Venia", "ability": "agility", "target": 1000, "seed": 1},
             BadInput,
-            "^target is from 0 to 999",
+            "^target is from 1 to 999",
         ),
         (
             actions.make_check,

@@ -110,8 +110,8 @@ CASES: list[tuple[list[str], str, Action, dict[str, Any], str, str]] = [
         "check Venia agility 1000 --seed 4",
         actions.make_check,
         {"hero": "Venia", "ability": "agility", "target": 1000, "seed": 4},
-        "target is from 0 to 999, not 1000",
-        "TARGET is from 0 to 999, not 1000",
+        "target is from 1 to 999, not 1000",
+        "TARGET is from 1 to 999, not 1000",
     ),
     (
         [],

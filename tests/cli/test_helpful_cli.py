@@ -108,7 +108,7 @@ def test_a_number_out_of_range_is_a_usage_error(party: Invoke, invoke: Invoke, l
 @pytest.mark.parametrize(
     ("line", "says"),
     [
-        ("check Torrax might -1 --roll 1", "TARGET is from 0 to 999, not -1"),
+        ("check Torrax might -1 --roll 1", "TARGET is from 1 to 999, not -1"),
         ("group-check agility 8/13/17 --heroes 0", "--heroes is from 1 to 99, not 0"),
     ],
 )

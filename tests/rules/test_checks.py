@@ -530,7 +530,8 @@ def test_best_stamina_spends_the_shortfall_or_on_a_progressive_check_what_helps(
     [
         (("check", "Nobody", "agility", "3"), "no Hero named 'Nobody'"),
         (("check", "Venia", "luck", "3"), "not 'luck'"),
-        (("check", "Venia", "agility", "-3"), "from 0 to 999"),
+        (("check", "Venia", "agility", "-3"), "from 1 to 999"),
+        (("check", "Venia", "agility", "0"), "from 1 to 999"),
         (("check", "Venia", "agility", "3", "--roll", "1 1 1", "--choose", "might"), "A|B"),
         (("odds", "Venia", "agility", "-5"), "from 0 to 999"),
         (("odds", "Venia", "agility", "99999999999"), "from 0 to 999"),
@@ -560,7 +561,7 @@ def test_bad_input_is_refused_and_writes_nothing(
     table: Invoke, invoke: Invoke, db_path: Path, args: tuple[str, ...], message: str
 ) -> None:
     # A number out of range, or input that does not parse: a usage error
-    code = 2 if message in ("from 0 to 999", "a number or ?", "HERO=VALUE") else 1
+    code = 2 if message in ("from 0 to 999", "from 1 to 999", "a number or ?", "HERO=VALUE") else 1
     assert message in refused(invoke, db_path, *args, code=code)
 
 

@@ -47,10 +47,13 @@ class CheckIntent(Declaration, total=False):
     once_per_scenario: Sequence[str]
 
 
-def check_target(target: int | None) -> int | None:
-    """A check's target: 0 to 999 successes, or None for a "?" check read from a table."""
-    if target is not None and not 0 <= target <= MAX_TARGET:
-        raise OutOfRange(f"{{target}} is from 0 to {MAX_TARGET}, not {target}", fields=["target"])
+def check_target(target: int | None, lowest: int = 0) -> int | None:
+    """A target: ``lowest`` to 999 successes, or None for a "?" check read from a table. A
+    check made needs 1 at least (the rules have no target 0); its odds may be asked of 0."""
+    if target is not None and not lowest <= target <= MAX_TARGET:
+        raise OutOfRange(
+            f"{{target}} is from {lowest} to {MAX_TARGET}, not {target}", fields=["target"]
+        )
     return target
 
 
@@ -66,19 +69,20 @@ def make_check(
     """``hero`` makes an active ``ability`` check (``might|agility`` offers a choice, which
     ``choose`` makes) needing ``target`` successes (None: a "?" check), as ``intent`` says.
 
-    Dice = the Hero's level, +2 for an Inspiration gem, +1 Focus, +1 Blessed, -1 Weakened.
-    Stamina faces count +2 outside a scenario; in one, ``spend`` pays 0-2 stamina each. The
-    modifiers the Hero meets count, an Achievement gem adds 1, Hindered takes 1. Records the
-    check, then its consequences: items discarded, gems spent, Blessed/Weakened discarded,
-    stamina spent. For a Non-Hero Ally (``hero`` names one) see ``ally_rolls.ally_check``.
+    Dice = the Hero's level in the ability, +2 for an Inspiration gem, +1 Focus, +1 Blessed,
+    -1 Weakened. Stamina faces count +2 outside a scenario; in one, ``spend`` pays 0-2 stamina
+    each. The modifiers the Hero meets count, an Achievement gem adds 1, Hindered takes 1.
+    Records the check, then its consequences: items discarded, gems spent, Blessed/Weakened
+    discarded, stamina spent. For a Non-Hero Ally (``hero`` names one) see
+    ``ally_rolls.ally_check``.
     """
     if game.state.find_ally(hero) is not None:
         return ally_check(
-            game.registry, game.state, hero, ability, check_target(target), choose, intent
+            game.registry, game.state, hero, ability, check_target(target, 1), choose, intent
         )
     declared = declare(game.registry, game.state, hero, ability, intent, choose=choose)
     die = dice_in_force(game.registry, game.state, intent.get("dice_set")).action
-    return build_check(game.state, declared, die, check_target(target), intent)
+    return build_check(game.state, declared, die, check_target(target, 1), intent)
 
 
 def build_check(

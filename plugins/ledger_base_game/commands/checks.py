@@ -164,9 +164,9 @@ def with_options(options: list[Any]) -> Callable[[F], F]:
 def check(app: App, /, hero: str, ability: str, target: str, **options: Any) -> None:
     """HERO makes an active ABILITY check needing TARGET successes (or ?).
 
-    Dice = the Hero's level, +2 Inspiration gem, +1 Blessed, -1 Weakened. Stamina faces
-    count +2 outside a scenario; in one, spend 0-2 stamina each. The modifiers that the
-    Hero meets are added, with the reason; an Achievement gem adds 1, Hindered takes 1.
+    Dice = the Hero's level in ABILITY, +2 Inspiration gem, +1 Blessed, -1 Weakened.
+    Stamina faces count +2 outside a scenario; in one, spend 0-2 stamina each. The modifiers
+    that the Hero meets are added, with the reason; an Achievement gem adds 1, Hindered takes 1.
     In a scenario each check is attempted once per turn (`scenario round` starts the next).
 
     \b
