@@ -31,7 +31,11 @@ def _printable(error: click.UsageError) -> click.UsageError:
     An error whose message is escaped already (``Escaped``) keeps its line breaks."""
     if isinstance(error, Escaped):
         return error
-    message = printable(error.format_message())
+    if isinstance(error, click.MissingParameter):  # nothing typed: keep click's list of choices
+        lines = error.format_message().replace("\t", "  ").split("\n")
+        message = "\n".join(map(printable, lines))
+    else:
+        message = printable(error.format_message())
     return click.UsageError(message if len(message) <= 500 else message[:500] + "…", error.ctx)
 
 

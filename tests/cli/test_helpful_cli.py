@@ -120,6 +120,18 @@ def test_a_target_or_hero_count_out_of_range_is_a_usage_error(
     assert says in result.output
 
 
+def test_a_missing_choice_lists_the_choices_on_lines_of_their_own(
+    party: Invoke, invoke: Invoke
+) -> None:
+    result = invoke("gem", "gain", "Torrax")
+    assert result.exit_code == 2, result.output
+    assert "Choose from:\n  achievement,\n  inspiration" in result.output
+    assert "\\n" not in result.output
+    assert "\\t" not in result.output
+    typed = invoke("damage", "Torrax", "2\n3")  # what is typed is still escaped
+    assert "'2\\n3' is not a valid integer" in typed.output
+
+
 # Shell completion, through click's documented protocol: the script sets
 # _CAMPAIGN_LEDGER_COMPLETE, COMP_WORDS and COMP_CWORD and reads "type,value" lines.
 
