@@ -39,6 +39,13 @@ def _printable(error: click.UsageError) -> click.UsageError:
     return click.UsageError(message if len(message) <= 500 else message[:500] + "…", error.ctx)
 
 
+def _database_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """--database as a path; blank, it would name the working directory or a blank name."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("is blank: give the ledger file's path", ctx, param)
+    return None if value is None else Path(value)
+
+
 class Escaped(click.UsageError):
     """A usage error whose message escaped every text it quotes (a batch line's error)."""
 
@@ -230,7 +237,8 @@ def build_cli(pm: pluggy.PluginManager | None = None) -> click.Group:
     @click.group(cls=LedgerGroup)
     @click.option(
         "--database",
-        type=click.Path(path_type=Path),
+        type=click.Path(),
+        callback=_database_path,
         envvar=DATABASE_ENV,
         help=f"The ledger file (default: ${DATABASE_ENV}, else one in the user data directory).",
     )

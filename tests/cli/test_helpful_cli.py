@@ -6,6 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
+import pluggy
 import pytest
 
 from ledger.campaign import Ledger
@@ -130,6 +131,17 @@ def test_a_missing_choice_lists_the_choices_on_lines_of_their_own(
     assert "\\t" not in result.output
     typed = invoke("damage", "Torrax", "2\n3")  # what is typed is still escaped
     assert "'2\\n3' is not a valid integer" in typed.output
+
+
+@pytest.mark.parametrize("path", ["", "  "])
+def test_a_blank_database_path_is_named(pm: pluggy.PluginManager, path: str) -> None:
+    from click.testing import CliRunner
+
+    from ledger_cli.app import build_cli
+
+    result = CliRunner().invoke(build_cli(pm), ["--database", path, "campaign", "list"])
+    assert result.exit_code == 2, result.output
+    assert "'--database': is blank" in result.output
 
 
 # Shell completion, through click's documented protocol: the script sets
