@@ -1,6 +1,6 @@
 """The text a new event brings in, checked when it is recorded (every face: the CLI, the web
 app, Python): no unprintable character anywhere in any string (names, sources, entries,
-places), and no look-alike of an existing Hero or item name. Replay does not check this:
+places), and no look-alike of an existing Hero, item or keyword. Replay does not check this:
 a file recorded before keeps opening as it did, and is shown through ``printable``."""
 
 from collections.abc import Iterator
@@ -37,13 +37,18 @@ def refuse_unencodable(event: Event) -> None:
 
 
 def names(state: CampaignState) -> Iterator[str]:
-    """The names a look-alike could pass for: the Heroes and every item the party holds."""
+    """The names a look-alike could pass for: the Heroes, every item the party holds and
+    every keyword written in a Journal."""
     for hero in state.heroes.values():
         yield hero.name
         for item in hero.items:
             yield item.name
+        for keyword in hero.journal:
+            yield keyword.word
     for item in state.stock:
         yield item.name
+    for keyword in state.journal:
+        yield keyword.word
 
 
 def check_new_text(event: Event, encoded: bytes, state: CampaignState) -> None:

@@ -128,6 +128,9 @@ def test_look_alike_names_are_refused(party: Invoke, invoke: Invoke, db_path: Pa
     hero = ("hero", "add", "\u0422\u043err\u0430x", "--might", "1", "--agility", "1", "--will")
     stats = ("1", "--taunt", "1", "--chips", "5", *WOUNDED)
     refuse(invoke, db_path, *hero, *stats, says="looks like 'Torrax'")
+    party("keyword", "add", "Tide Gate")
+    refuse(invoke, db_path, "keyword", "add", "Tid\u0435 Gate", says="looks like 'Tide Gate'")
+    party("keyword", "cross", "Tide Gate")  # the keyword itself, as written
     # Accented letters are letters of their own, not look-alikes; the same name is the same.
     party("item", "gain", "Torrax", "Swörd")
     party("item", "gain", "Zuva'Sai", "Sword")
