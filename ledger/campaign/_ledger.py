@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ledger.campaign._campaign import Campaign, Clock, utc_now
+from ledger.campaign._lookalikes import lookalike
 from ledger.campaign._names import CampaignInfo, catalogue
 from ledger.campaign._undo_history import History
 from ledger.errors import BadInput, IntegrityError, NotFound
@@ -90,9 +91,8 @@ class Ledger:
         it (its events keep that name), ``besides`` (a stored name) aside."""
         name = check_name(check_text(name, "campaign name"), "campaign name")
         key = name_key(name)
-        for info in self.catalogue():
-            if info.stored == besides:
-                continue
+        others = [info for info in self.catalogue() if info.stored != besides]
+        for info in others:
             if name_key(info.name) == key:
                 hidden = " (archived)" if info.archived else ""
                 raise BadInput(f"a campaign named {quoted(info.name)}{hidden} already exists")
@@ -101,6 +101,12 @@ class Ledger:
                     f"campaign {quoted(info.name)} was created as {quoted(info.stored)} and its "
                     "events keep that name; choose another"
                 )
+        original = lookalike(name, [each for info in others for each in (info.name, info.stored)])
+        if original is not None:
+            raise BadInput(
+                f"{quoted(name)} looks like campaign {quoted(original)} but is spelled with "
+                "other letters (a look-alike from another alphabet); choose another name"
+            )
         return name
 
     def rename_campaign(self, old: str, new: str) -> CampaignInfo:

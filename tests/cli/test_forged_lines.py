@@ -131,6 +131,7 @@ def test_look_alike_names_are_refused(party: Invoke, invoke: Invoke, db_path: Pa
     party("keyword", "add", "Tide Gate")
     refuse(invoke, db_path, "keyword", "add", "Tid\u0435 Gate", says="looks like 'Tide Gate'")
     party("keyword", "cross", "Tide Gate")  # the keyword itself, as written
+    refuse(invoke, db_path, "campaign", "new", "T\u0435st", says="looks like campaign 'Test'")
     # Accented letters are letters of their own, not look-alikes; the same name is the same.
     party("item", "gain", "Torrax", "Swörd")
     party("item", "gain", "Zuva'Sai", "Sword")
