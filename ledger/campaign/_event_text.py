@@ -7,10 +7,9 @@ from collections.abc import Iterator
 
 import msgspec
 
-from ledger.campaign._lookalikes import lookalike
-from ledger.errors import BadInput
+from ledger.campaign._lookalikes import refuse_lookalike
 from ledger.model import CampaignState, Event
-from ledger.text import check_text, quoted
+from ledger.text import check_text
 
 
 def strings(value: object, field: str = "") -> Iterator[tuple[str, str]]:
@@ -53,7 +52,7 @@ def names(state: CampaignState) -> Iterator[str]:
 
 def check_new_text(event: Event, encoded: bytes, state: CampaignState) -> None:
     """Refuse ``event`` (``encoded`` as JSON) if a string in it holds an unprintable
-    character or imitates a Hero or item name of ``state`` with other letters."""
+    character or imitates a Hero, item or keyword of ``state`` with other letters."""
     plain = encoded.isascii() and b"\\" not in encoded  # JSON escapes every control character
     texts: list[tuple[str, str]] | None = None
     if not plain:
@@ -64,10 +63,4 @@ def check_new_text(event: Event, encoded: bytes, state: CampaignState) -> None:
     if plain and all(name.isascii() for name in known):
         return  # ASCII imitates nothing ASCII: the usual event, checked in microseconds
     for _, text in texts if texts is not None else strings(msgspec.json.decode(encoded)):
-        original = lookalike(text, known)
-        if original is not None:
-            raise BadInput(
-                f"{quoted(text)} looks like {quoted(original)} but is spelled with other "
-                "letters (a look-alike from another alphabet); type the name as it is, or "
-                "choose one that does not look like it"
-            )
+        refuse_lookalike(text, known)

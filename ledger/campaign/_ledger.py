@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ledger.campaign._campaign import Campaign, Clock, utc_now
-from ledger.campaign._lookalikes import lookalike
+from ledger.campaign._lookalikes import refuse_lookalike
 from ledger.campaign._names import CampaignInfo, catalogue
 from ledger.campaign._undo_history import History
 from ledger.errors import BadInput, IntegrityError, NotFound
@@ -101,12 +101,8 @@ class Ledger:
                     f"campaign {quoted(info.name)} was created as {quoted(info.stored)} and its "
                     "events keep that name; choose another"
                 )
-        original = lookalike(name, [each for info in others for each in (info.name, info.stored)])
-        if original is not None:
-            raise BadInput(
-                f"{quoted(name)} looks like campaign {quoted(original)} but is spelled with "
-                "other letters (a look-alike from another alphabet); choose another name"
-            )
+        names = [each for info in others for each in (info.name, info.stored)]
+        refuse_lookalike(name, names, "campaign ")
         return name
 
     def rename_campaign(self, old: str, new: str) -> CampaignInfo:

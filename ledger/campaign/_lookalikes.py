@@ -14,7 +14,8 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ledger.text import name_key
+from ledger.errors import BadInput
+from ledger.text import name_key, quoted
 
 _LOOKALIKES = (
     "ıƄƍƖƦƧƷƼƽǀȜȢȣɑɡɣɩɪɯʋʏͿΑΒΕΖΗΙΚΜΝΟΡΤΥΧαγιν"
@@ -71,3 +72,14 @@ def lookalike(text: str, names: Iterable[str]) -> str | None:
         names = [name for name in names if not name.isascii()]
     folded = fold(text) if names else None
     return next((name for name in names if fold(name) == folded), None)
+
+
+def refuse_lookalike(text: str, names: Iterable[str], kind: str = "") -> None:
+    """Refuse ``text`` if it imitates one of ``names`` (``kind``: "campaign " names what)."""
+    original = lookalike(text, names)
+    if original is not None:
+        raise BadInput(
+            f"{quoted(text)} looks like {kind}{quoted(original)} but is spelled with other "
+            "letters (a look-alike from another alphabet); type the name as it is, or choose "
+            "one that does not look like it"
+        )
